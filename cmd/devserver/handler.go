@@ -1,0 +1,115 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/routes"
+)
+
+// newHandler mounts what CloudFront routes in the cloud: /api/* to the groups' handlers by the
+// route table, /media/* to the media bucket, everything else to the SPA with history fallback.
+func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
+	table, err := routes.Load()
+	if err != nil {
+		return nil, err
+	}
+	groups, err := app.NewAll(deps)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	for group, prefixes := range table.Groups {
+		for _, p := range prefixes {
+			mux.Handle(table.BasePath+"/"+p, groups[group])
+			mux.Handle(table.BasePath+"/"+p+"/", groups[group])
+		}
+	}
+	mux.HandleFunc("/api/health", func(w http.ResponseWriter, r *http.Request) {
+		_ = api.OK(w, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		_ = api.JSON(w, http.StatusNotFound, map[string]string{"message": "Not found."})
+	})
+	mux.Handle("/media/", readOnly(mediaProxy(deps.S3, deps.Config.MediaBucket)))
+	mux.Handle("/", readOnly(spa(siteDir)))
+	return mux, nil
+}
+
+// readOnly refuses every method but GET and HEAD, as CloudFront's static behaviours do.
+func readOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// mediaProxy serves media objects as CloudFront's /media/* behaviour does, with nosniff and a
+// sandbox CSP so that an uploaded SVG or HTML file cannot run script on the panel's origin.
+func mediaProxy(client *s3.Client, bucket string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := strings.TrimPrefix(r.URL.Path, "/")
+		out, err := client.GetObject(r.Context(), &s3.GetObjectInput{Bucket: aws.String(bucket), Key: aws.String(key)})
+		if err != nil {
+			var missing *types.NoSuchKey
+			status := http.StatusBadGateway
+			if errors.As(err, &missing) {
+				status = http.StatusNotFound
+			}
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		defer out.Body.Close()
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Content-Security-Policy", "sandbox")
+		h.Set("Cache-Control", "public, max-age=86400")
+		if out.ContentType != nil {
+			h.Set("Content-Type", *out.ContentType)
+		}
+		if out.ContentLength != nil {
+			h.Set("Content-Length", itoa(*out.ContentLength))
+		}
+		_, _ = io.Copy(w, out.Body)
+	})
+}
+
+// spa serves the built SPA; a path that is no file gets index.html (history routing).
+func spa(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		index := filepath.Join(dir, "index.html")
+		if _, err := os.Stat(index); err != nil {
+			http.Error(w, "The SPA is not built: run `npm run build --prefix site` (make dev does).", http.StatusServiceUnavailable)
+			return
+		}
+		clean := path.Clean("/" + r.URL.Path)
+		if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(clean))); err == nil && !info.IsDir() {
+			if strings.HasPrefix(clean, "/assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			}
+			files.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFile(w, r, index)
+	})
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,93 @@
+// Command devserver runs the whole panel locally: it starts the AWS emulator (unless
+// AWS_ENDPOINT_URL names one), creates the table and media bucket, seeds the demo tenant, and
+// serves every group's API, the media proxy and the built SPA on one origin, as CloudFront does.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/localaws"
+)
+
+type options struct {
+	port         int
+	motoPort     int
+	siteDir      string
+	demoPassword string
+}
+
+func readOptions() (options, error) {
+	o := options{port: 8080, motoPort: 4566, siteDir: "site/dist", demoPassword: os.Getenv("DEMO_ADMIN_PASSWORD")}
+	for env, dst := range map[string]*int{"PORT": &o.port, "MOTO_PORT": &o.motoPort} {
+		if v := os.Getenv(env); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 65535 {
+				return o, fmt.Errorf("%s=%q is not a port", env, v)
+			}
+			*dst = n
+		}
+	}
+	if v := os.Getenv("SITE_DIR"); v != "" {
+		o.siteDir = v
+	}
+	return o, nil
+}
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "devserver:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opts, err := readOptions()
+	if err != nil {
+		return err
+	}
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return err
+	}
+	if os.Getenv("AWS_ENDPOINT_URL") == "" {
+		emu, err := localaws.Start(ctx, opts.motoPort)
+		if err != nil {
+			return err
+		}
+		defer emu.Stop()
+		emu.UseEndpoint()
+		slog.Info("emulator started", "url", emu.URL)
+	}
+	origin := fmt.Sprintf("http://127.0.0.1:%d", opts.port)
+	handler, login, err := setup(ctx, cfg, opts, []string{origin, fmt.Sprintf("http://localhost:%d", opts.port)})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Addr: fmt.Sprintf("127.0.0.1:%d", opts.port), Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	fmt.Printf("\nPanel ready at %s/  (tenant %q)\nLogin: username %q, password %q\n\n", origin, login.tenant, login.username, login.password)
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	case <-ctx.Done():
+		slog.Info("shutting down")
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/localaws"
+	"github.com/campuscms/panel/shared/tenants"
+)
+
+// Demo tenant contract relied on by the README, the browser tests and scripts.
+const (
+	demoTenant   = "demo"
+	demoName     = "Demo Institution"
+	demoUsername = "admin"
+)
+
+type demoLogin struct{ tenant, username, password string }
+
+// setup prepares the emulator's table and bucket, seeds the demo tenant and builds the handler.
+func setup(ctx context.Context, cfg config.Config, opts options, origins []string) (http.Handler, demoLogin, error) {
+	deps, err := app.NewDeps(ctx, cfg)
+	if err != nil {
+		return nil, demoLogin{}, err
+	}
+	if err := deps.Store.EnsureTable(ctx); err != nil {
+		return nil, demoLogin{}, err
+	}
+	if err := localaws.EnsureBucket(ctx, deps.S3, cfg.MediaBucket, origins); err != nil {
+		return nil, demoLogin{}, err
+	}
+	login, err := seedDemo(ctx, deps, opts.demoPassword)
+	if err != nil {
+		return nil, demoLogin{}, err
+	}
+	handler, err := newHandler(deps, opts.siteDir)
+	return handler, login, err
+}
+
+// seedDemo creates the demo tenant and its admin. An existing demo tenant (an emulator kept
+// running) keeps its data; its admin password is reset to the one printed.
+func seedDemo(ctx context.Context, deps *app.Deps, password string) (demoLogin, error) {
+	if password == "" {
+		password = "demo-" + ids.Secret(9)
+	}
+	login := demoLogin{tenant: demoTenant, username: demoUsername, password: password}
+	_, err := tenants.Create(ctx, deps.Store, tenants.NewTenant{ID: demoTenant, Name: demoName, AdminUsername: demoUsername, AdminPassword: password})
+	if errors.Is(err, tenants.ErrExists) {
+		return login, tenants.ResetPassword(ctx, deps.Store, demoTenant, demoUsername, password)
+	}
+	if err != nil {
+		return login, fmt.Errorf("seed demo tenant: %w", err)
+	}
+	return login, nil
+}

@@ -1,0 +1,122 @@
+// Package app builds the http.Handler of a resource group (one Lambda each) from the route table.
+// The local server mounts every group's handler; functions/<group>/main.go hands one to Lambda.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sort"
+
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/misc"
+	"github.com/campuscms/panel/shared/routes"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Deps are the dependencies every service is built from.
+type Deps struct {
+	Config config.Config
+	Store  *store.Store
+	S3     *s3.Client
+	Guard  *auth.Guard
+	Log    *slog.Logger
+}
+
+// NewDeps connects to AWS (or the emulator AWS_ENDPOINT_URL names) and builds the shared parts.
+func NewDeps(ctx context.Context, cfg config.Config) (*Deps, error) {
+	awsCfg, err := awsclient.Load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st := store.New(awsCfg, cfg.TableName)
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	return &Deps{Config: cfg, Store: st, S3: awsclient.NewS3(awsCfg), Guard: auth.NewGuard(st), Log: log}, nil
+}
+
+// registrar declares one path prefix's routes on a group's mux.
+type registrar func(d *Deps, mux *http.ServeMux, base string)
+
+// services maps every path prefix of the route table to the code that serves it.
+var services = map[string]registrar{
+	"auth": func(d *Deps, mux *http.ServeMux, base string) {
+		auth.NewService(d.Store, d.Guard, d.Config).Register(mux, base)
+	},
+	"misc": func(d *Deps, mux *http.ServeMux, base string) { misc.NewService(d.Store, d.Guard).Register(mux, base) },
+}
+
+// Prefixes returns every prefix that has code behind it, sorted (for the route table test).
+func Prefixes() []string {
+	out := make([]string, 0, len(services))
+	for p := range services {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// NewGroup returns the handler of one group: the routes of each prefix it owns, behind the
+// shared middleware, answering JSON 404/405 for anything else.
+func NewGroup(group string, d *Deps) (http.Handler, error) {
+	table, err := routes.Load()
+	if err != nil {
+		return nil, err
+	}
+	prefixes, ok := table.Groups[group]
+	if !ok {
+		return nil, fmt.Errorf("app: group %q is not in routes.json", group)
+	}
+	mux := http.NewServeMux()
+	for _, p := range prefixes {
+		register, ok := services[p]
+		if !ok {
+			return nil, fmt.Errorf("app: prefix %q of group %q has no service", p, group)
+		}
+		register(d, mux, table.BasePath)
+	}
+	return api.Middleware(d.Log, jsonFallback(mux)), nil
+}
+
+// jsonFallback turns the mux's plain-text 404 and 405 into the API's JSON failure body.
+func jsonFallback(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := mux.Handler(r)
+		if pattern != "" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		if allow := rec.Header().Get("Allow"); allow != "" {
+			w.Header().Set("Allow", allow)
+		}
+		msg := "Not found."
+		if rec.Code == http.StatusMethodNotAllowed {
+			msg = "Method not allowed."
+		}
+		_ = api.JSON(w, rec.Code, map[string]string{"message": msg})
+	})
+}
+
+// NewAll returns the handler of every group in the route table, by group name.
+func NewAll(d *Deps) (map[string]http.Handler, error) {
+	table, err := routes.Load()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]http.Handler, len(table.Groups))
+	for _, g := range table.GroupNames() {
+		if out[g], err = NewGroup(g, d); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

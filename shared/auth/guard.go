@@ -1,0 +1,140 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// TenantHeader names the tenant of every request.
+const TenantHeader = "X-Tenant-Id"
+
+// Caller is who a request is from: always a tenant, and for signed-in routes a user and session.
+type Caller struct {
+	Scope   store.Scope
+	Tenant  store.Tenant
+	User    *User
+	Session *Session
+}
+
+type callerKey struct{}
+
+// CallerFrom returns the caller the guard attached to the request. Handlers behind the guard
+// always have one; it panics otherwise, since that is a wiring bug, not a user error.
+func CallerFrom(ctx context.Context) *Caller {
+	c, ok := ctx.Value(callerKey{}).(*Caller)
+	if !ok {
+		panic("auth: handler is not behind the guard")
+	}
+	return c
+}
+
+// WithCaller returns ctx carrying c (for tests and internal calls).
+func WithCaller(ctx context.Context, c *Caller) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+// Guard resolves the tenant (X-Tenant-Id) and, where a route needs it, the signed-in user and
+// checks a permission. The tenant, session and user are read in one BatchGetItem round trip.
+type Guard struct {
+	st  *store.Store
+	now func() time.Time
+}
+
+// NewGuard returns the guard over the store.
+func NewGuard(st *store.Store) *Guard { return &Guard{st: st, now: time.Now} }
+
+// Public wraps a handler that needs only a known tenant.
+func (g *Guard) Public(h api.HandlerFunc) http.Handler {
+	return api.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		scope, err := scopeOf(r)
+		if err != nil {
+			return err
+		}
+		tenant, err := g.st.GetTenant(r.Context(), scope)
+		if err != nil {
+			return tenantError(err)
+		}
+		return h(w, withCaller(r, &Caller{Scope: scope, Tenant: tenant}))
+	})
+}
+
+// Require wraps a handler that needs a signed-in, active user of the tenant holding permission
+// (the empty permission admits any signed-in user).
+func (g *Guard) Require(permission string, h api.HandlerFunc) http.Handler {
+	return api.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		caller, err := g.authenticate(r)
+		if err != nil {
+			return err
+		}
+		if !caller.User.Can(permission) {
+			return api.ErrForbidden
+		}
+		return h(w, withCaller(r, caller))
+	})
+}
+
+func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
+	scope, err := scopeOf(r)
+	if err != nil {
+		return nil, err
+	}
+	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	token = strings.TrimSpace(token)
+	userID := tokenUserID(token)
+	tenantKey := store.Key{PK: scope.Root(), SK: store.SKTenant}
+	keys := []store.Key{tenantKey}
+	var sessionKey, userKey store.Key
+	if userID != "" {
+		sessionKey, userKey = SessionKey(scope, token), UserKey(scope, userID)
+		keys = append(keys, sessionKey, userKey)
+	}
+	items, err := g.st.GetMany(r.Context(), keys...)
+	if err != nil {
+		return nil, err
+	}
+	c := &Caller{Scope: scope}
+	if ok, err := store.Decode(items, tenantKey, &c.Tenant); err != nil || !ok {
+		return nil, tenantError(err)
+	}
+	if userID == "" {
+		return nil, api.ErrUnauthorized
+	}
+	var s Session
+	var u User
+	okS, errS := store.Decode(items, sessionKey, &s)
+	okU, errU := store.Decode(items, userKey, &u)
+	if errS != nil || errU != nil {
+		return nil, fmt.Errorf("auth: decode session: %v %v", errS, errU)
+	}
+	if !okS || !okU || s.UserID != u.ID || !g.now().Before(s.ExpiresAt) || s.Epoch != u.SessionEpoch || !u.Status {
+		return nil, api.ErrUnauthorized
+	}
+	c.User, c.Session = &u, &s
+	return c, nil
+}
+
+func scopeOf(r *http.Request) (store.Scope, error) {
+	scope, err := store.NewScope(strings.TrimSpace(r.Header.Get(TenantHeader)))
+	if err != nil {
+		return store.Scope{}, api.ErrUnknownTenant
+	}
+	return scope, nil
+}
+
+func tenantError(err error) error {
+	if err == nil || store.IsNotFound(err) {
+		return api.ErrUnknownTenant
+	}
+	return err
+}
+
+func withCaller(r *http.Request, c *Caller) *http.Request {
+	r = api.WithLogger(r, "tenant", c.Scope.Tenant())
+	return r.WithContext(WithCaller(r.Context(), c))
+}

@@ -1,0 +1,160 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Service serves /auth/*: login, passcode login, the caller's profile, logout and tenant details.
+type Service struct {
+	st    *store.Store
+	users *Users
+	guard *Guard
+	cfg   config.Config
+	now   func() time.Time
+}
+
+// NewService returns the auth service.
+func NewService(st *store.Store, guard *Guard, cfg config.Config) *Service {
+	return &Service{st: st, users: NewUsers(st), guard: guard, cfg: cfg, now: time.Now}
+}
+
+// Register declares the routes of /auth under base.
+func (s *Service) Register(mux *http.ServeMux, base string) {
+	mux.Handle("POST "+base+"/auth/login", s.guard.Public(s.login))
+	mux.Handle("POST "+base+"/auth/passcode", s.guard.Public(s.passcodeLogin))
+	mux.Handle("GET "+base+"/auth/tenant-info", s.guard.Public(s.tenantInfo))
+	mux.Handle("GET "+base+"/auth/me", s.guard.Require("", s.me))
+	mux.Handle("PATCH "+base+"/auth/me", s.guard.Require("", s.updateMe))
+	mux.Handle("POST "+base+"/auth/logout", s.guard.Require("", s.logout))
+}
+
+// UserView is a user as the API shows it: no secrets, with its effective permission codes.
+type UserView struct {
+	*User
+	Permissions []string `json:"permissions"`
+}
+
+// View returns the API view of u.
+func View(u *User) UserView { return UserView{User: u, Permissions: u.Permissions()} }
+
+type loginResult struct {
+	User  UserView `json:"user"`
+	Token string   `json:"token"`
+}
+
+func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Username string `json:"username"`
+		Password string `json:"password"`
+	}
+	if err := api.Decode(r, &in); err != nil {
+		return err
+	}
+	if strings.TrimSpace(in.Username) == "" || in.Password == "" {
+		return api.Errorf(http.StatusBadRequest, msgFillDetails)
+	}
+	return s.signIn(w, r, in.Username, func(u *User) bool { return VerifySecret(u.PasswordHash, in.Password) })
+}
+
+// passcodeLogin signs in with the user's 6-digit passcode (set in My Profile or by cmsctl). It
+// shares the password's lockout counter, so the two cannot be combined to guess faster.
+func (s *Service) passcodeLogin(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Username string `json:"username"`
+		Passcode string `json:"passcode"`
+	}
+	if err := api.Decode(r, &in); err != nil {
+		return err
+	}
+	if strings.TrimSpace(in.Username) == "" || in.Passcode == "" {
+		return api.Errorf(http.StatusBadRequest, msgFillDetails)
+	}
+	if !IsPasscodeShaped(in.Passcode) {
+		return api.Errorf(http.StatusBadRequest, msgPasscodeShape)
+	}
+	return s.signIn(w, r, in.Username, func(u *User) bool { return VerifySecret(u.PasscodeHash, in.Passcode) })
+}
+
+func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string, check func(*User) bool) error {
+	ctx, scope, now := r.Context(), CallerFrom(r.Context()).Scope, s.now()
+	fk, mk := failureKey(scope, username), UsernameKey(scope, username)
+	items, err := s.st.GetMany(ctx, fk, mk)
+	if err != nil {
+		return err
+	}
+	var counter failureCounter
+	if _, err := store.Decode(items, fk, &counter); err != nil {
+		return err
+	}
+	if err := lockedError(counter, now); err != nil {
+		return err
+	}
+	var marker usernameMarker
+	found, err := store.Decode(items, mk, &marker)
+	if err != nil {
+		return err
+	}
+	var user User
+	if found {
+		if user, err = s.users.Get(ctx, scope, marker.UserID); err != nil && !store.IsNotFound(err) {
+			return err
+		}
+		found = err == nil
+	}
+	if !found {
+		VerifySecret(dummyHash, "x") // same cost as a wrong password
+	}
+	if !found || !check(&user) {
+		if err := recordFailure(ctx, s.st, fk, now); err != nil {
+			return err
+		}
+		return api.Errorf(http.StatusUnauthorized, msgBadLogin)
+	}
+	if !user.Status {
+		return api.Errorf(http.StatusForbidden, msgDisabled)
+	}
+	token, err := s.startSession(ctx, scope, &user, now)
+	if err != nil {
+		return err
+	}
+	if counter.Count > 0 {
+		if err := clearFailures(ctx, s.st, fk); err != nil {
+			return err
+		}
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: loginResult{User: View(&user), Token: token}, Message: "Logged in Successfully!"})
+}
+
+func (s *Service) startSession(ctx context.Context, scope store.Scope, u *User, now time.Time) (string, error) {
+	token := newToken(u.ID)
+	k := SessionKey(scope, token)
+	sess := Session{PK: k.PK, SK: k.SK, UserID: u.ID, Epoch: u.SessionEpoch, CreatedAt: now.UTC(), ExpiresAt: now.Add(s.cfg.SessionTTL)}
+	if err := s.st.Table.Put(sess).Run(ctx); err != nil {
+		return "", store.Wrap("put session", err)
+	}
+	return token, nil
+}
+
+func (s *Service) me(w http.ResponseWriter, r *http.Request) error {
+	return api.OK(w, View(CallerFrom(r.Context()).User))
+}
+
+func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
+	c := CallerFrom(r.Context())
+	if err := s.st.Table.Delete("PK", c.Session.PK).Range("SK", c.Session.SK).Run(r.Context()); err != nil {
+		return store.Wrap("delete session", err)
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: true, Message: "Logged out"})
+}
+
+func (s *Service) tenantInfo(w http.ResponseWriter, r *http.Request) error {
+	c := CallerFrom(r.Context())
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: c.Tenant, ObjectURLPrefix: s.cfg.ObjectURLPrefix + c.Scope.Tenant() + "/"})
+}

@@ -1,0 +1,68 @@
+package auth
+
+import (
+	"net/http"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// updateMe applies PATCH /auth/me: username (unique per tenant), email, phone, and optionally a
+// new password (which ends every other session of the user) and a new passcode. It is one
+// transaction: either all of it is written or none.
+func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
+	var in profileInput
+	if err := api.Decode(r, &in); err != nil {
+		return err
+	}
+	in.normalize()
+	if err := in.validate(); err != nil {
+		return err
+	}
+	ctx, c := r.Context(), CallerFrom(r.Context())
+	u := *c.User
+	now := s.now().UTC()
+	update := s.st.Table.Update("PK", u.PK).Range("SK", u.SK).
+		Set("username", in.Username).Set("email", in.Email).Set("phone", in.Phone).
+		Set("updatedAt", now).Set("version", u.Version+1).
+		If("version = ?", u.Version)
+	u.Username, u.Email, u.Phone, u.UpdatedAt, u.Version = in.Username, in.Email, in.Phone, now, u.Version+1
+
+	tx := s.st.DB.WriteTx().Update(update)
+	markerIndex := -1
+	oldMarker, newMarker := UsernameKey(c.Scope, c.User.Username), UsernameKey(c.Scope, in.Username)
+	if oldMarker != newMarker {
+		markerIndex = 1
+		tx.Put(s.st.Table.Put(usernameMarker{PK: newMarker.PK, SK: newMarker.SK, UserID: u.ID}).If("attribute_not_exists(PK)"))
+		tx.Delete(s.st.Table.Delete("PK", oldMarker.PK).Range("SK", oldMarker.SK))
+	}
+	if in.Password != "" {
+		hash, err := HashSecret(in.Password)
+		if err != nil {
+			return err
+		}
+		// A new epoch ends every session of the user but this one, which moves along with it.
+		u.SessionEpoch++
+		update.Set("passwordHash", hash).Set("sessionEpoch", u.SessionEpoch)
+		tx.Update(s.st.Table.Update("PK", c.Session.PK).Range("SK", c.Session.SK).Set("epoch", u.SessionEpoch).If("attribute_exists(PK)"))
+	}
+	if in.Passcode != "" {
+		hash, err := HashSecret(in.Passcode)
+		if err != nil {
+			return err
+		}
+		update.Set("passcodeHash", hash)
+	}
+	if err := tx.Run(ctx); err != nil {
+		if markerIndex >= 0 && store.CondFailedAt(err, markerIndex) {
+			return &api.Error{Status: http.StatusConflict, Message: msgUsernameTaken, Fields: map[string]string{"username": msgUsernameTaken}}
+		}
+		if dynamo.IsCondCheckFailed(err) {
+			return api.ErrConflict
+		}
+		return store.Wrap("update profile", err)
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: View(&u), Message: "Profile updated!"})
+}

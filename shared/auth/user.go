@@ -1,0 +1,166 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Collection names of the items this package owns.
+const (
+	KindUsers    = "users"
+	kindUsername = "USERNAME"
+	kindSession  = "SESSION"
+)
+
+// User is a staff account of one tenant.
+type User struct {
+	PK            string    `dynamo:"PK,hash" json:"-"`
+	SK            string    `dynamo:"SK,range" json:"-"`
+	ID            string    `dynamo:"id" json:"id"`
+	Username      string    `dynamo:"username" json:"username"`
+	FirstName     string    `dynamo:"firstName" json:"firstName"`
+	LastName      string    `dynamo:"lastName" json:"lastName"`
+	Email         string    `dynamo:"email" json:"email"`
+	Phone         string    `dynamo:"phone" json:"phone"`
+	Image         string    `dynamo:"image" json:"image"`
+	RoleID        string    `dynamo:"roleId" json:"roleId"`
+	Status        bool      `dynamo:"status" json:"status"`
+	IsAdmin       bool      `dynamo:"isAdmin" json:"isAdmin"`
+	PermissionIDs []string  `dynamo:"permissionIds,set" json:"permissionIds"`
+	PasswordHash  string    `dynamo:"passwordHash" json:"-"`
+	PasscodeHash  string    `dynamo:"passcodeHash" json:"-"`
+	SessionEpoch  int       `dynamo:"sessionEpoch" json:"-"`
+	Version       int       `dynamo:"version" json:"version"`
+	CreatedAt     time.Time `dynamo:"createdAt" json:"createdAt"`
+	UpdatedAt     time.Time `dynamo:"updatedAt" json:"updatedAt"`
+}
+
+// UserKey is the primary key of a user record.
+func UserKey(scope store.Scope, id string) store.Key {
+	return store.Key{PK: scope.Collection(KindUsers), SK: id}
+}
+
+// UsernameKey is the key of the marker item that makes a username unique within its tenant.
+func UsernameKey(scope store.Scope, username string) store.Key {
+	return store.Key{PK: scope.Partition(kindUsername), SK: strings.ToLower(strings.TrimSpace(username))}
+}
+
+type usernameMarker struct {
+	PK     string `dynamo:"PK,hash"`
+	SK     string `dynamo:"SK,range"`
+	UserID string `dynamo:"userId"`
+}
+
+// Permissions returns the user's permission codes. Admins pass every check regardless.
+func (u *User) Permissions() []string {
+	if u.PermissionIDs == nil {
+		u.PermissionIDs = []string{}
+	}
+	return u.PermissionIDs
+}
+
+// Can reports whether the user holds the permission code; admins hold every code, and the empty
+// code means "any signed-in user".
+func (u *User) Can(code string) bool {
+	if u.IsAdmin || code == "" {
+		return true
+	}
+	for _, p := range u.PermissionIDs {
+		if p == code {
+			return true
+		}
+	}
+	return false
+}
+
+// Users is the user store of the auth package.
+type Users struct{ st *store.Store }
+
+// NewUsers returns the user store.
+func NewUsers(st *store.Store) *Users { return &Users{st: st} }
+
+// NewUserInput is what creating a user takes.
+type NewUserInput struct {
+	Username, Password, FirstName, LastName, Email, Phone string
+	IsAdmin                                               bool
+}
+
+// Create writes the user and its username marker in one transaction; store.ErrConflict if the
+// username is taken in this tenant.
+func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput) (User, error) {
+	hash, err := HashSecret(in.Password)
+	if err != nil {
+		return User{}, err
+	}
+	now := time.Now().UTC()
+	id := ids.New()
+	key := UserKey(scope, id)
+	u := User{PK: key.PK, SK: key.SK, ID: id, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
+		Email: in.Email, Phone: in.Phone, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1, CreatedAt: now, UpdatedAt: now}
+	mk := UsernameKey(scope, u.Username)
+	tx := us.st.DB.WriteTx().
+		Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
+		Put(us.st.Table.Put(u).If("attribute_not_exists(PK)"))
+	if err := tx.Run(ctx); err != nil {
+		return User{}, store.Wrap("create user", err)
+	}
+	return u, nil
+}
+
+// Get loads a user by id.
+func (us *Users) Get(ctx context.Context, scope store.Scope, id string) (User, error) {
+	var u User
+	k := UserKey(scope, id)
+	err := us.st.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, &u)
+	return u, store.Wrap("get user", err)
+}
+
+// ByUsername loads a user by username (case-insensitive).
+func (us *Users) ByUsername(ctx context.Context, scope store.Scope, username string) (User, error) {
+	var m usernameMarker
+	k := UsernameKey(scope, username)
+	if err := us.st.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, &m); err != nil {
+		return User{}, store.Wrap("get username", err)
+	}
+	return us.Get(ctx, scope, m.UserID)
+}
+
+// List returns every user of the tenant (ops tooling; the panel's list is paged by the users collection).
+func (us *Users) List(ctx context.Context, scope store.Scope) ([]User, error) {
+	var out []User
+	err := us.st.Table.Get("PK", scope.Collection(KindUsers)).All(ctx, &out)
+	return out, store.Wrap("list users", err)
+}
+
+// SetPassword replaces the password and ends every session of the user.
+func (us *Users) SetPassword(ctx context.Context, scope store.Scope, id, password string) error {
+	hash, err := HashSecret(password)
+	if err != nil {
+		return err
+	}
+	k := UserKey(scope, id)
+	err = us.st.Table.Update("PK", k.PK).Range("SK", k.SK).
+		Set("passwordHash", hash).Add("sessionEpoch", 1).Add("version", 1).Set("updatedAt", time.Now().UTC()).
+		If("attribute_exists(PK)").Run(ctx)
+	return store.Wrap(fmt.Sprintf("set password of %s", id), err)
+}
+
+// SetPasscode replaces the passcode (6 digits) of the user.
+func (us *Users) SetPasscode(ctx context.Context, scope store.Scope, id, passcode string) error {
+	hash, err := HashSecret(passcode)
+	if err != nil {
+		return err
+	}
+	k := UserKey(scope, id)
+	err = us.st.Table.Update("PK", k.PK).Range("SK", k.SK).
+		Set("passcodeHash", hash).Add("version", 1).Set("updatedAt", time.Now().UTC()).
+		If("attribute_exists(PK)").Run(ctx)
+	return store.Wrap(fmt.Sprintf("set passcode of %s", id), err)
+}

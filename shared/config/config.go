@@ -1,0 +1,50 @@
+// Package config reads the process configuration once, from the environment.
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+)
+
+// Config is everything a handler needs to know about its deployment.
+type Config struct {
+	// TableName is the single DynamoDB table holding every tenant's data.
+	TableName string
+	// MediaBucket is the S3 bucket holding uploaded media under media/{tenant}/.
+	MediaBucket string
+	// ObjectURLPrefix is the URL path under which media keys are served ("/media/" on CloudFront and locally).
+	ObjectURLPrefix string
+	// SessionTTL is the absolute lifetime of a login session.
+	SessionTTL time.Duration
+	// LogLevel is the minimum level written to the JSON log.
+	LogLevel slog.Level
+}
+
+// FromEnv reads TABLE_NAME, MEDIA_BUCKET, OBJECT_URL_PREFIX and LOG_LEVEL, with local defaults.
+func FromEnv() (Config, error) {
+	cfg := Config{
+		TableName:       envOr("TABLE_NAME", "cms"),
+		MediaBucket:     envOr("MEDIA_BUCKET", "cms-media"),
+		ObjectURLPrefix: envOr("OBJECT_URL_PREFIX", "/media/"),
+		SessionTTL:      12 * time.Hour,
+	}
+	if !strings.HasSuffix(cfg.ObjectURLPrefix, "/") {
+		cfg.ObjectURLPrefix += "/"
+	}
+	if lvl := os.Getenv("LOG_LEVEL"); lvl != "" {
+		if err := cfg.LogLevel.UnmarshalText([]byte(lvl)); err != nil {
+			return Config{}, fmt.Errorf("config: LOG_LEVEL %q: %w", lvl, err)
+		}
+	}
+	return cfg, nil
+}
+
+func envOr(key, fallback string) string {
+	if v := strings.TrimSpace(os.Getenv(key)); v != "" {
+		return v
+	}
+	return fallback
+}

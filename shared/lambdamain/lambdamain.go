@@ -1,0 +1,48 @@
+// Package lambdamain is what every functions/<group>/main.go runs: config from the environment,
+// the group's http.Handler, and the API Gateway v2 adapter in front of it.
+package lambdamain
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/config"
+)
+
+// Handler is a Lambda handler for HTTP API (payload v2) events.
+type Handler func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error)
+
+// New builds the Lambda handler of a group; the tests call it to drive real events through the
+// same adapter the deployed function uses.
+func New(ctx context.Context, group string) (Handler, error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	deps, err := app.NewDeps(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	h, err := app.NewGroup(group, deps)
+	if err != nil {
+		return nil, err
+	}
+	return httpadapter.NewV2(h).ProxyWithContext, nil
+}
+
+// Start builds the group's handler once (at init, outside any invocation) and serves Lambda
+// invocations with it. A configuration error ends the process with a clear message.
+func Start(group string) {
+	h, err := New(context.Background(), group)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", group, err)
+		os.Exit(1)
+	}
+	lambda.Start(h)
+}

@@ -1,0 +1,11 @@
+package localaws
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// configureChild makes the kernel kill the emulator if its parent dies, so no process is left behind.
+func configureChild(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+}

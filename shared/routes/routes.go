@@ -1,0 +1,48 @@
+// Package routes is the route ownership table: which resource group (one Lambda each) owns
+// which path prefix under the API base path. The local server and the CDK stack both read
+// routes.json, so the two can never disagree.
+package routes
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+//go:embed routes.json
+var routesJSON []byte
+
+// Table is the parsed route table.
+type Table struct {
+	BasePath string              `json:"basePath"`
+	Groups   map[string][]string `json:"groups"`
+}
+
+// Load parses the embedded routes.json and checks that no prefix has two owners.
+func Load() (Table, error) {
+	var t Table
+	if err := json.Unmarshal(routesJSON, &t); err != nil {
+		return Table{}, fmt.Errorf("routes: parse routes.json: %w", err)
+	}
+	owner := map[string]string{}
+	for g, prefixes := range t.Groups {
+		for _, p := range prefixes {
+			if other, dup := owner[p]; dup {
+				return Table{}, fmt.Errorf("routes: prefix %q owned by both %s and %s", p, other, g)
+			}
+			owner[p] = g
+		}
+	}
+	return t, nil
+}
+
+// GroupNames returns the groups in sorted order.
+func (t Table) GroupNames() []string {
+	names := make([]string, 0, len(t.Groups))
+	for g := range t.Groups {
+		names = append(names, g)
+	}
+	sort.Strings(names)
+	return names
+}

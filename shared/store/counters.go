@@ -1,0 +1,48 @@
+package store
+
+import (
+	"context"
+	"strings"
+
+	"github.com/guregu/dynamo/v2"
+)
+
+// Counter names. A counter is kept in the same transaction as each create and delete of its type.
+const (
+	CountPages                   = "pages"
+	CountForms                   = "custom-forms"
+	CountPopups                  = "popups"
+	CountAlbums                  = "albums"
+	CountNewsletterSignups       = "newsletter-signups"
+	CountUncheckedFormSubmission = "custom-form-submissions-unchecked"
+)
+
+const counterPrefix = "COUNT#"
+
+type counterItem struct {
+	SK    string `dynamo:"SK"`
+	Count int64  `dynamo:"count"`
+}
+
+// CounterKey returns the PK and SK of one counter of the tenant.
+func (s Scope) CounterKey(name string) (pk, sk string) { return s.Root(), counterPrefix + name }
+
+// AddToCounter returns an update adding delta to a counter, to put into a write transaction.
+func (s *Store) AddToCounter(scope Scope, name string, delta int64) *dynamo.Update {
+	pk, sk := scope.CounterKey(name)
+	return s.Table.Update("PK", pk).Range("SK", sk).Add("count", delta)
+}
+
+// Counters reads every counter of the tenant in one query: name → count.
+func (s *Store) Counters(ctx context.Context, scope Scope) (map[string]int64, error) {
+	var items []counterItem
+	err := s.Table.Get("PK", scope.Root()).Range("SK", dynamo.BeginsWith, counterPrefix).All(ctx, &items)
+	if err != nil {
+		return nil, Wrap("read counters", err)
+	}
+	out := make(map[string]int64, len(items))
+	for _, it := range items {
+		out[strings.TrimPrefix(it.SK, counterPrefix)] = it.Count
+	}
+	return out, nil
+}

@@ -1,0 +1,113 @@
+// Package store is the single-table DynamoDB access shared by every group, built on guregu/dynamo.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/awsclient"
+)
+
+// ErrNotFound is returned when a record does not exist (in the caller's tenant).
+var ErrNotFound = errors.New("store: not found")
+
+// ErrConflict is returned when a condition failed: a unique value is taken or a version is stale.
+var ErrConflict = errors.New("store: conflict")
+
+// Store is the table handle every group shares.
+type Store struct {
+	DB    *dynamo.DB
+	Table dynamo.Table
+}
+
+// New opens the table named name with the given SDK configuration.
+func New(cfg aws.Config, name string) *Store {
+	db := dynamo.New(cfg, awsclient.DynamoOptions()...)
+	return &Store{DB: db, Table: db.Table(name)}
+}
+
+// Wrap maps guregu/dynamo's errors to the store's sentinels, with context.
+func Wrap(op string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, dynamo.ErrNotFound):
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	case dynamo.IsCondCheckFailed(err):
+		return fmt.Errorf("store: %s: %w", op, ErrConflict)
+	default:
+		return fmt.Errorf("store: %s: %w", op, err)
+	}
+}
+
+// EnsureTable creates the table (PK/SK, GSI1, TTL on expiresAt, on-demand) if it is missing.
+// It is for local runs and ops tooling; in the cloud the CDK stack owns the table.
+func (s *Store) EnsureTable(ctx context.Context) error {
+	client := s.DB.Client()
+	name := s.Table.Name()
+	_, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	if err == nil {
+		return nil
+	}
+	var missing *types.ResourceNotFoundException
+	if !errors.As(err, &missing) {
+		return fmt.Errorf("store: describe table %s: %w", name, err)
+	}
+	str := types.ScalarAttributeTypeS
+	_, err = client.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:   aws.String(name),
+		BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String("PK"), AttributeType: str},
+			{AttributeName: aws.String("SK"), AttributeType: str},
+			{AttributeName: aws.String("GSI1PK"), AttributeType: str},
+			{AttributeName: aws.String("GSI1SK"), AttributeType: str},
+		},
+		KeySchema: []types.KeySchemaElement{
+			{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String("SK"), KeyType: types.KeyTypeRange},
+		},
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
+			IndexName: aws.String("GSI1"),
+			KeySchema: []types.KeySchemaElement{
+				{AttributeName: aws.String("GSI1PK"), KeyType: types.KeyTypeHash},
+				{AttributeName: aws.String("GSI1SK"), KeyType: types.KeyTypeRange},
+			},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+		}},
+	})
+	if err != nil {
+		return fmt.Errorf("store: create table %s: %w", name, err)
+	}
+	if err := s.Table.Wait(ctx); err != nil {
+		return fmt.Errorf("store: wait for table %s: %w", name, err)
+	}
+	_, err = client.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
+		TableName:               aws.String(name),
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String("expiresAt"), Enabled: aws.Bool(true)},
+	})
+	if err != nil {
+		return fmt.Errorf("store: enable ttl on %s: %w", name, err)
+	}
+	return nil
+}
+
+// IsNotFound reports whether err is (or wraps) ErrNotFound.
+func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// CondFailedAt reports whether the write transaction failed because the condition of its
+// index-th item (0-based, in the order the items were added) did not hold.
+func CondFailedAt(err error, index int) bool {
+	var txe *types.TransactionCanceledException
+	if !errors.As(err, &txe) || index >= len(txe.CancellationReasons) {
+		return false
+	}
+	code := txe.CancellationReasons[index].Code
+	return code != nil && *code == "ConditionalCheckFailed"
+}

@@ -1,0 +1,39 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+)
+
+// SKTenant is the sort key of a tenant's details item in its root partition.
+const SKTenant = "TENANT"
+
+// Tenant is one institution: its details item.
+type Tenant struct {
+	PK               string    `dynamo:"PK,hash" json:"-"`
+	SK               string    `dynamo:"SK,range" json:"-"`
+	ID               string    `dynamo:"id" json:"id"`
+	Name             string    `dynamo:"name" json:"name"`
+	LogoFull         string    `dynamo:"logoFull" json:"logoFull"`
+	AppIconLogo      string    `dynamo:"appIconLogo" json:"appIconLogo"`
+	FullWidthAppLogo string    `dynamo:"fullWidthAppLogo" json:"fullWidthAppLogo"`
+	PlanID           string    `dynamo:"planId" json:"planId"`
+	ThemeSetting     string    `dynamo:"themeSetting" json:"themeSetting"`
+	SEOSetting       string    `dynamo:"seoSetting" json:"seoSetting"`
+	CreatedAt        time.Time `dynamo:"createdAt" json:"createdAt"`
+	UpdatedAt        time.Time `dynamo:"updatedAt" json:"updatedAt"`
+}
+
+// TenantItem returns the details item of the scope's tenant, ready to be written.
+func (s Scope) TenantItem(name string, now time.Time) Tenant {
+	return Tenant{PK: s.Root(), SK: SKTenant, ID: s.tenant, Name: name, CreatedAt: now, UpdatedAt: now}
+}
+
+// GetTenant loads a tenant's details; ErrNotFound if there is no such tenant.
+func (s *Store) GetTenant(ctx context.Context, scope Scope) (Tenant, error) {
+	var t Tenant
+	err := s.Table.Get("PK", scope.Root()).Range("SK", dynamo.Equal, SKTenant).One(ctx, &t)
+	return t, Wrap("get tenant", err)
+}

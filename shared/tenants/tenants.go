@@ -1,0 +1,93 @@
+// Package tenants is the ops side of tenancy: creating an institution with its first admin and
+// listing institutions. The dev server's seed, the cmsctl CLI and the tests share it.
+package tenants
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// ErrExists is returned when creating a tenant whose id is taken.
+var ErrExists = errors.New("tenants: tenant already exists")
+
+// NewTenant is what creating a tenant takes.
+type NewTenant struct {
+	ID, Name                     string
+	AdminUsername, AdminPassword string
+}
+
+// Create writes the tenant's details and its admin user (isAdmin) with the given password.
+func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, error) {
+	scope, err := store.NewScope(in.ID)
+	if err != nil {
+		return auth.User{}, fmt.Errorf("tenants: %w (use 2-40 of a-z, 0-9 and -)", err)
+	}
+	if in.Name == "" {
+		return auth.User{}, errors.New("tenants: a name is required")
+	}
+	if msg := auth.ValidateUsername(in.AdminUsername); msg != "" {
+		return auth.User{}, fmt.Errorf("tenants: admin username: %s", msg)
+	}
+	if msg := auth.ValidatePassword(in.AdminPassword); msg != "" {
+		return auth.User{}, fmt.Errorf("tenants: admin password: %s", msg)
+	}
+	err = st.Table.Put(scope.TenantItem(in.Name, time.Now().UTC())).If("attribute_not_exists(PK)").Run(ctx)
+	if err != nil {
+		if errors.Is(store.Wrap("", err), store.ErrConflict) {
+			return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
+		}
+		return auth.User{}, store.Wrap("create tenant", err)
+	}
+	return auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
+		FirstName: "Admin", LastName: in.Name, IsAdmin: true})
+}
+
+// List returns every tenant, sorted by id. It scans the table: ops tooling only, never a request path.
+func List(ctx context.Context, st *store.Store) ([]store.Tenant, error) {
+	var out []store.Tenant
+	if err := st.Table.Scan().Filter("SK = ?", store.SKTenant).All(ctx, &out); err != nil {
+		return nil, store.Wrap("list tenants", err)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// ResetPassword sets a user's password by username, ending the user's sessions.
+func ResetPassword(ctx context.Context, st *store.Store, tenant, username, password string) error {
+	scope, err := store.NewScope(tenant)
+	if err != nil {
+		return err
+	}
+	if msg := auth.ValidatePassword(password); msg != "" {
+		return errors.New("tenants: " + msg)
+	}
+	users := auth.NewUsers(st)
+	u, err := users.ByUsername(ctx, scope, username)
+	if err != nil {
+		return fmt.Errorf("tenants: user %q of %q: %w", username, tenant, err)
+	}
+	return users.SetPassword(ctx, scope, u.ID, password)
+}
+
+// SetPasscode sets a user's 6-digit login passcode by username.
+func SetPasscode(ctx context.Context, st *store.Store, tenant, username, passcode string) error {
+	scope, err := store.NewScope(tenant)
+	if err != nil {
+		return err
+	}
+	if !auth.IsPasscodeShaped(passcode) {
+		return errors.New("tenants: a passcode is exactly 6 digits")
+	}
+	users := auth.NewUsers(st)
+	u, err := users.ByUsername(ctx, scope, username)
+	if err != nil {
+		return fmt.Errorf("tenants: user %q of %q: %w", username, tenant, err)
+	}
+	return users.SetPasscode(ctx, scope, u.ID, passcode)
+}
