@@ -16,32 +16,19 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
-	"github.com/campuscms/panel/shared/routes"
 )
 
 // newHandler mounts what CloudFront routes in the cloud: /api/* to the groups' handlers by the
 // route table, /media/* to the media bucket, everything else to the SPA with history fallback.
 func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
-	table, err := routes.Load()
-	if err != nil {
-		return nil, err
-	}
-	groups, err := app.NewAll(deps)
+	apiHandler, err := app.NewAPI(deps)
 	if err != nil {
 		return nil, err
 	}
 	mux := http.NewServeMux()
-	for group, prefixes := range table.Groups {
-		for _, p := range prefixes {
-			mux.Handle(table.BasePath+"/"+p, groups[group])
-			mux.Handle(table.BasePath+"/"+p+"/", groups[group])
-		}
-	}
+	mux.Handle("/api/", apiHandler)
 	mux.HandleFunc("/api/health", func(w http.ResponseWriter, r *http.Request) {
 		_ = api.OK(w, map[string]string{"status": "ok"})
-	})
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		_ = api.JSON(w, http.StatusNotFound, map[string]string{"message": "Not found."})
 	})
 	mux.Handle("/media/", readOnly(mediaProxy(deps.S3, deps.Config.MediaBucket)))
 	mux.Handle("/", readOnly(spa(siteDir)))

@@ -120,3 +120,27 @@ func NewAll(d *Deps) (map[string]http.Handler, error) {
 	}
 	return out, nil
 }
+
+// NewAPI mounts every group's handler under the prefixes the route table gives it, as API
+// Gateway does in the cloud; any other /api path gets a JSON 404.
+func NewAPI(d *Deps) (http.Handler, error) {
+	table, err := routes.Load()
+	if err != nil {
+		return nil, err
+	}
+	groups, err := NewAll(d)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	for group, prefixes := range table.Groups {
+		for _, p := range prefixes {
+			mux.Handle(table.BasePath+"/"+p, groups[group])
+			mux.Handle(table.BasePath+"/"+p+"/", groups[group])
+		}
+	}
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		_ = api.JSON(w, http.StatusNotFound, map[string]string{"message": "Not found."})
+	})
+	return mux, nil
+}

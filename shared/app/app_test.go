@@ -1,0 +1,31 @@
+package app
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/campuscms/panel/shared/routes"
+)
+
+// TestRouteTableMatchesCode fails when routes.json lists a prefix no code serves, or code serves
+// a prefix routes.json does not list (and so the CDK stack would not route to it).
+func TestRouteTableMatchesCode(t *testing.T) {
+	table, err := routes.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, prefixes := range table.Groups {
+		listed = append(listed, prefixes...)
+	}
+	sort.Strings(listed)
+	served := Prefixes()
+	if len(listed) != len(served) {
+		t.Fatalf("routes.json lists %v, code serves %v", listed, served)
+	}
+	for i := range listed {
+		if listed[i] != served[i] {
+			t.Fatalf("routes.json lists %v, code serves %v", listed, served)
+		}
+	}
+}
