@@ -1,0 +1,79 @@
+// Shared browser-test plumbing: Debian's Chromium through playwright-core, one context per test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+export const ADMIN_USER = process.env.DEMO_ADMIN_USERNAME ?? 'admin';
+export const ADMIN_PASSWORD = process.env.DEMO_ADMIN_PASSWORD ?? '';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? tmpdir();
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * launchBrowser starts headless Chromium with a fresh user-data-dir. launchPersistentContext
+ * is the only way to pass one, so it also returns a factory of isolated contexts from the
+ * same browser process.
+ */
+export async function launchBrowser() {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+  const persistent = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+  });
+  const browser = persistent.browser();
+  return {
+    /** newContext gives each test its own cookies and localStorage. */
+    async newContext() {
+      if (browser) return browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
+      throw new Error('no browser handle');
+    },
+    async close() {
+      await persistent.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** waitForServer polls /api/health so tests fail clearly when nothing is listening. */
+export async function waitForServer(timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${BASE_URL}/api/health`);
+      if (res.ok) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server at ${BASE_URL} not ready: ${last}`);
+}
+
+/** login signs the demo admin in and waits for the dashboard. */
+export async function login(page, { username = ADMIN_USER, password = ADMIN_PASSWORD, query = '' } = {}) {
+  await page.goto(`/login${query}`);
+  await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+export async function loginAndWait(page, opts) {
+  await login(page, opts);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}

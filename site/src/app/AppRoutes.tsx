@@ -1,0 +1,57 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Loader, Flex } from '@aws-amplify/ui-react';
+import { hasPermission } from '../lib/permissions';
+import { DashboardScreen } from '../screens/dashboard/DashboardScreen';
+import { LoginScreen } from '../screens/login/LoginScreen';
+import { PlaceholderScreen } from '../screens/placeholder/PlaceholderScreen';
+import { NotFoundScreen } from '../screens/placeholder/NotFoundScreen';
+import { ProfileScreen } from '../screens/profile/ProfileScreen';
+import { Shell } from '../shell/Shell';
+import { useApp } from './AppContext';
+import { ALL_ROUTES, type ScreenDecl, type ScreenKey } from './navigation';
+
+const SCREENS: Record<ScreenKey, () => React.JSX.Element | null> = {
+  dashboard: DashboardScreen,
+  profile: ProfileScreen,
+};
+
+function screenFor(decl: ScreenDecl) {
+  const Screen = decl.screen ? SCREENS[decl.screen] : null;
+  return Screen ? <Screen /> : <PlaceholderScreen title={decl.title} />;
+}
+
+function FullPageLoader() {
+  return (
+    <Flex className="full-page" justifyContent="center" alignItems="center" role="status" aria-label="Loading">
+      <Loader size="large" />
+    </Flex>
+  );
+}
+
+export function AppRoutes() {
+  const { authInitialised, user } = useApp();
+  const location = useLocation();
+  if (!authInitialised) return <FullPageLoader />;
+
+  if (!user) {
+    return (
+      <Routes>
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="*" element={<Navigate to="/login" replace state={{ from: location.pathname }} />} />
+      </Routes>
+    );
+  }
+
+  return (
+    <Routes>
+      <Route path="/login" element={<Navigate to="/dashboard" replace />} />
+      <Route element={<Shell />}>
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        {ALL_ROUTES.filter((r) => hasPermission(user, r.permission)).map((r) => (
+          <Route key={r.path} path={r.path} element={screenFor(r)} />
+        ))}
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The one declaration of screens: the sidebar and the route table are both built from it.
+ * `screen` names a built screen; links without one render the "coming later" placeholder.
+ */
+import type { Permission } from '../lib/permissions';
+
+export type ScreenKey = 'dashboard' | 'profile';
+
+export interface ScreenDecl {
+  /** Sidebar label (links only). */
+  label: string;
+  /** Route path (react-router pattern). */
+  path: string;
+  /** Page title shown in the header bar and document title. */
+  title: string;
+  /** Permission category for CMS_{ACTION}_{CATEGORY} codes. */
+  category: string;
+  /** What gates viewing; SPEC §2: every current link is open to all users. */
+  permission: Permission;
+  screen?: ScreenKey;
+}
+
+export interface SectionDecl {
+  section: string;
+  links: ScreenDecl[];
+}
+
+const link = (label: string, path: string, category: string, extra: Partial<ScreenDecl> = {}): ScreenDecl => ({
+  label,
+  path,
+  title: label,
+  category,
+  permission: true,
+  ...extra,
+});
+
+export const SECTIONS: SectionDecl[] = [
+  { section: 'Dashboard', links: [link('Home', '/dashboard', 'DASHBOARD', { title: 'Dashboard', screen: 'dashboard' })] },
+  {
+    section: 'Website Content',
+    links: [
+      link('Header', '/header', 'HEADER'),
+      link('Footer', '/footer', 'FOOTER'),
+      link('Sliders', '/sliders', 'SLIDER'),
+      link('Pages', '/pages', 'PAGE'),
+      link('Albums', '/albums', 'ALBUM'),
+      link('Photos', '/photos', 'PHOTO'),
+      link('Events', '/events', 'EVENT'),
+      link('Resources', '/resources', 'RESOURCE'),
+    ],
+  },
+  {
+    section: 'Marketing Tools',
+    links: [
+      link('Popups', '/popups', 'POPUP'),
+      link('FAQs', '/faqs', 'FAQ'),
+      link('Newsletter Signups', '/newsletter-signups', 'NEWSLETTER_SIGNUP'),
+    ],
+  },
+  {
+    section: 'Media & Design',
+    links: [
+      link('Media Library', '/media', 'MEDIA'),
+      link('Themes', '/themes', 'THEME'),
+      link('Theme Settings', '/theme-settings', 'THEME_SETTING'),
+    ],
+  },
+  {
+    section: 'Navigation & SEO',
+    links: [
+      link('Menu Items', '/menu-items', 'MENU_ITEM'),
+      link('SEO Setting', '/seo-setting', 'SEO_SETTING', { title: 'Default SEO Settings' }),
+      link('Sitemap Entries', '/sitemap-entries', 'SITEMAP_ENTRY'),
+    ],
+  },
+  { section: 'Form Management', links: [link('Custom Forms', '/custom-forms', 'CUSTOM_FORM')] },
+  {
+    section: 'Team & Departments',
+    links: [link('Staff Members', '/staff-members', 'STAFF_MEMBER'), link('Departments', '/departments', 'DEPARTMENT')],
+  },
+  { section: 'Access Control', links: [link('Users', '/users', 'USER')] },
+  { section: 'Billing', links: [link('Invoices', '/invoices', 'INVOICE'), link('Plans', '/plans', 'PLAN')] },
+  { section: 'Settings', links: [link('Notices', '/notices', 'NOTICE'), link('Notifications', '/notifications', 'NOTIFICATION')] },
+];
+
+/** Routes reached from inside screens rather than the sidebar. */
+export const EXTRA_ROUTES: ScreenDecl[] = [
+  link('My Profile', '/my-profile', 'PROFILE', { screen: 'profile' }),
+  // In SPEC §2's route table but not in its sidebar list.
+  link('Testimonials', '/testimonials', 'TESTIMONIAL'),
+  link('Create Page', '/pages/create', 'PAGE'),
+  link('Edit Page', '/pages/:id', 'PAGE'),
+  link('Create Custom Form', '/custom-forms/create', 'CUSTOM_FORM'),
+  link('Edit Custom Form', '/custom-forms/:id', 'CUSTOM_FORM'),
+  link('Form Submissions', '/custom-forms/:id/submissions', 'CUSTOM_FORM'),
+];
+
+export const ALL_ROUTES: ScreenDecl[] = [...SECTIONS.flatMap((s) => s.links), ...EXTRA_ROUTES];

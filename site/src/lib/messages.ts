@@ -1,0 +1,16 @@
+/** User-facing texts from SPEC §5 and §8, kept verbatim in one place. */
+export const MSG = {
+  generic: 'Some error occured!',
+  loginFailed: 'Could not login!',
+  loginSuccess: 'Logged in Successfully!',
+  fillDetails: 'Please Fill Details!',
+  tenantNotFound: 'Could not find institution!',
+  profileFailed: 'Could not update profile!',
+  profileUpdated: 'Profile updated!',
+  mandatory: 'Please fillup mandatory fields!',
+  invalidEmail: 'Please enter a valid email!',
+  invalidPhone: 'Please enter a 10 digit phone number!',
+  shortPassword: 'Password should be atleast 6 characters!',
+  invalidPasscode: 'Passcode must be exactly 6 digits!',
+  comingLater: 'This screen is coming in a later release.',
+} as const;

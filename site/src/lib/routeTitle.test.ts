@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { titleForPath } from './routeTitle';
+import { ALL_ROUTES, SECTIONS } from '../app/navigation';
+
+describe('titleForPath', () => {
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/faqs', 'FAQs'],
+    ['/pages/create', 'Create Page'],
+    ['/pages/01HXYZ', 'Edit Page'],
+    ['/custom-forms/abc/submissions', 'Form Submissions'],
+    ['/seo-setting', 'Default SEO Settings'],
+    ['/nowhere', ''],
+  ])('%s → %s', (path, want) => {
+    expect(titleForPath(ALL_ROUTES, path)).toBe(want);
+  });
+});
+
+describe('navigation declarations', () => {
+  it('has the SPEC §2 sidebar sections in order', () => {
+    expect(SECTIONS.map((s) => s.section)).toEqual([
+      'Dashboard',
+      'Website Content',
+      'Marketing Tools',
+      'Media & Design',
+      'Navigation & SEO',
+      'Form Management',
+      'Team & Departments',
+      'Access Control',
+      'Billing',
+      'Settings',
+    ]);
+  });
+  it('declares every SPEC §2 route once', () => {
+    const paths = ALL_ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of [
+      '/dashboard', '/my-profile', '/pages', '/pages/create', '/pages/:id', '/events', '/albums', '/photos',
+      '/resources', '/popups', '/header', '/footer', '/faqs', '/newsletter-signups', '/testimonials', '/sliders',
+      '/media', '/themes', '/plans', '/theme-settings', '/sitemap-entries', '/menu-items', '/seo-setting',
+      '/departments', '/staff-members', '/users', '/invoices', '/custom-forms', '/custom-forms/create',
+      '/custom-forms/:id', '/custom-forms/:id/submissions', '/notices', '/notifications',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+});

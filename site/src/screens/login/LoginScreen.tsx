@@ -1,0 +1,65 @@
+import { Alert, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { useApp } from '../../app/AppContext';
+import { ThemeToggle } from '../../shell/ThemeToggle';
+import { TenantMark } from '../../shell/TenantBrand';
+import { useLogin } from './useLogin';
+
+export function LoginScreen() {
+  const { tenant, tenantError, bootError } = useApp();
+  const { username, setUsername, password, setPassword, busy, error, submit } = useLogin();
+  const blocked = Boolean(tenantError || bootError);
+
+  return (
+    <main className="login-page">
+      <ThemeToggle className="login-theme-toggle" />
+      <Card variation="elevated" className="login-card">
+        <Flex direction="column" gap="medium">
+          <Flex alignItems="center" gap="small">
+            <TenantMark size={44} />
+            <Text fontWeight="bold" fontSize="large">
+              {tenant?.name ?? 'Admin Panel'}
+            </Text>
+          </Flex>
+          <Heading level={1} className="login-title">
+            Admin Login
+          </Heading>
+          {blocked && (
+            <Alert variation="error" role="alert">
+              {tenantError ?? bootError}
+            </Alert>
+          )}
+          <form onSubmit={submit} noValidate>
+            <Flex direction="column" gap="medium">
+              <TextField
+                label="Username"
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                isDisabled={blocked}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                placeholder="Password, or passcode for an existing account"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                isDisabled={blocked}
+              />
+              {error && !blocked && (
+                <Text color="font.error" role="alert">
+                  {error}
+                </Text>
+              )}
+              <Button type="submit" variation="primary" isDisabled={busy || blocked} isFullWidth>
+                {busy ? 'Please wait...' : 'Login'}
+              </Button>
+            </Flex>
+          </form>
+        </Flex>
+      </Card>
+    </main>
+  );
+}
