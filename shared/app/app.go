@@ -16,7 +16,9 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/misc"
 	"github.com/campuscms/panel/shared/routes"
 	"github.com/campuscms/panel/shared/store"
@@ -29,6 +31,9 @@ type Deps struct {
 	S3     *s3.Client
 	Guard  *auth.Guard
 	Log    *slog.Logger
+	// Collections serves every declared collection (collections.json).
+	Collections *collections.Service
+	registry    collections.Registry
 }
 
 // NewDeps connects to AWS (or the emulator AWS_ENDPOINT_URL names) and builds the shared parts.
@@ -37,9 +42,15 @@ func NewDeps(ctx context.Context, cfg config.Config) (*Deps, error) {
 	if err != nil {
 		return nil, err
 	}
+	reg, err := collections.Load()
+	if err != nil {
+		return nil, err
+	}
 	st := store.New(awsCfg, cfg.TableName)
+	guard := auth.NewGuard(st)
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
-	return &Deps{Config: cfg, Store: st, S3: awsclient.NewS3(awsCfg), Guard: auth.NewGuard(st), Log: log}, nil
+	return &Deps{Config: cfg, Store: st, S3: awsclient.NewS3(awsCfg), Guard: guard, Log: log,
+		Collections: collections.NewService(st, guard, reg), registry: reg}, nil
 }
 
 // registrar declares one path prefix's routes on a group's mux.
@@ -51,16 +62,38 @@ var services = map[string]registrar{
 		auth.NewService(d.Store, d.Guard, d.Config).Register(mux, base)
 	},
 	"misc": func(d *Deps, mux *http.ServeMux, base string) { misc.NewService(d.Store, d.Guard).Register(mux, base) },
+	"media": func(d *Deps, mux *http.ServeMux, base string) {
+		media.NewService(d.Store, d.S3, d.Config.MediaBucket, d.Guard).Register(mux, base)
+	},
+}
+
+// registrarFor returns the code serving a prefix: a service above, a declared collection, or one
+// of the collections service's extra routes.
+func registrarFor(reg collections.Registry, prefix string) (registrar, bool) {
+	if r, ok := services[prefix]; ok {
+		return r, true
+	}
+	if _, ok := reg[prefix]; ok {
+		return func(d *Deps, mux *http.ServeMux, base string) { d.Collections.Register(mux, base, prefix) }, true
+	}
+	if prefix == "permissions" || prefix == "user-roles" {
+		return func(d *Deps, mux *http.ServeMux, base string) { d.Collections.RegisterExtras(mux, base, prefix) }, true
+	}
+	return nil, false
 }
 
 // Prefixes returns every prefix that has code behind it, sorted (for the route table test).
-func Prefixes() []string {
-	out := make([]string, 0, len(services))
+func Prefixes() ([]string, error) {
+	reg, err := collections.Load()
+	if err != nil {
+		return nil, err
+	}
+	out := append(reg.Keys(), "permissions", "user-roles")
 	for p := range services {
 		out = append(out, p)
 	}
 	sort.Strings(out)
-	return out
+	return out, nil
 }
 
 // NewGroup returns the handler of one group: the routes of each prefix it owns, behind the
@@ -76,7 +109,7 @@ func NewGroup(group string, d *Deps) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	for _, p := range prefixes {
-		register, ok := services[p]
+		register, ok := registrarFor(d.registry, p)
 		if !ok {
 			return nil, fmt.Errorf("app: prefix %q of group %q has no service", p, group)
 		}
@@ -90,7 +123,8 @@ func jsonFallback(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, pattern := mux.Handler(r)
 		if pattern != "" {
-			h.ServeHTTP(w, r)
+			// Through the mux, not h: only mux.ServeHTTP sets the {id} path values.
+			mux.ServeHTTP(w, r)
 			return
 		}
 		rec := httptest.NewRecorder()

@@ -19,7 +19,10 @@ func TestRouteTableMatchesCode(t *testing.T) {
 		listed = append(listed, prefixes...)
 	}
 	sort.Strings(listed)
-	served := Prefixes()
+	served, err := Prefixes()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(listed) != len(served) {
 		t.Fatalf("routes.json lists %v, code serves %v", listed, served)
 	}

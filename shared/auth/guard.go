@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -114,6 +116,17 @@ func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	}
 	if !okS || !okU || s.UserID != u.ID || !g.now().Before(s.ExpiresAt) || s.Epoch != u.SessionEpoch || !u.Status {
 		return nil, api.ErrUnauthorized
+	}
+	if !u.IsAdmin && u.RoleID != "" {
+		// The role is known only once the user is read: a second round trip, for non-admins only.
+		var role Role
+		err := g.st.Table.Get("PK", scope.Collection(KindRoles)).Range("SK", dynamo.Equal, u.RoleID).One(r.Context(), &role)
+		if err != nil && !store.IsNotFound(store.Wrap("get role", err)) {
+			return nil, store.Wrap("get role", err)
+		}
+		if err == nil && role.Status {
+			u.RolePermissionIDs = role.PermissionIDs
+		}
 	}
 	c.User, c.Session = &u, &s
 	return c, nil

@@ -15,31 +15,34 @@ import (
 // Collection names of the items this package owns.
 const (
 	KindUsers    = "users"
+	KindRoles    = "roles"
 	kindUsername = "USERNAME"
 	kindSession  = "SESSION"
 )
 
 // User is a staff account of one tenant.
 type User struct {
-	PK            string    `dynamo:"PK,hash" json:"-"`
-	SK            string    `dynamo:"SK,range" json:"-"`
-	ID            string    `dynamo:"id" json:"id"`
-	Username      string    `dynamo:"username" json:"username"`
-	FirstName     string    `dynamo:"firstName" json:"firstName"`
-	LastName      string    `dynamo:"lastName" json:"lastName"`
-	Email         string    `dynamo:"email" json:"email"`
-	Phone         string    `dynamo:"phone" json:"phone"`
-	Image         string    `dynamo:"image" json:"image"`
-	RoleID        string    `dynamo:"roleId" json:"roleId"`
-	Status        bool      `dynamo:"status" json:"status"`
-	IsAdmin       bool      `dynamo:"isAdmin" json:"isAdmin"`
-	PermissionIDs []string  `dynamo:"permissionIds,set" json:"permissionIds"`
-	PasswordHash  string    `dynamo:"passwordHash" json:"-"`
-	PasscodeHash  string    `dynamo:"passcodeHash" json:"-"`
-	SessionEpoch  int       `dynamo:"sessionEpoch" json:"-"`
-	Version       int       `dynamo:"version" json:"version"`
-	CreatedAt     time.Time `dynamo:"createdAt" json:"createdAt"`
-	UpdatedAt     time.Time `dynamo:"updatedAt" json:"updatedAt"`
+	PK            string   `dynamo:"PK,hash" json:"-"`
+	SK            string   `dynamo:"SK,range" json:"-"`
+	ID            string   `dynamo:"id" json:"id"`
+	Username      string   `dynamo:"username" json:"username"`
+	FirstName     string   `dynamo:"firstName" json:"firstName"`
+	LastName      string   `dynamo:"lastName" json:"lastName"`
+	Email         string   `dynamo:"email" json:"email"`
+	Phone         string   `dynamo:"phone" json:"phone"`
+	Image         string   `dynamo:"image" json:"image"`
+	RoleID        string   `dynamo:"roleId" json:"roleId"`
+	Status        bool     `dynamo:"status" json:"status"`
+	IsAdmin       bool     `dynamo:"isAdmin" json:"isAdmin"`
+	PermissionIDs []string `dynamo:"permissionIds" json:"permissionIds"`
+	PasswordHash  string   `dynamo:"passwordHash" json:"-"`
+	// RolePermissionIDs are the codes of the user's role, filled in by the guard.
+	RolePermissionIDs []string  `dynamo:"-" json:"-"`
+	PasscodeHash      string    `dynamo:"passcodeHash" json:"-"`
+	SessionEpoch      int       `dynamo:"sessionEpoch" json:"-"`
+	Version           int       `dynamo:"version" json:"version"`
+	CreatedAt         time.Time `dynamo:"createdAt" json:"createdAt"`
+	UpdatedAt         time.Time `dynamo:"updatedAt" json:"updatedAt"`
 }
 
 // UserKey is the primary key of a user record.
@@ -58,12 +61,33 @@ type usernameMarker struct {
 	UserID string `dynamo:"userId"`
 }
 
-// Permissions returns the user's permission codes. Admins pass every check regardless.
+// Role is a named set of permission codes; a user holds its role's codes plus its own.
+type Role struct {
+	ID            string   `dynamo:"id"`
+	Status        bool     `dynamo:"status"`
+	PermissionIDs []string `dynamo:"permissionIds"`
+}
+
+// Permissions returns the user's effective permission codes: its own and its role's. Admins pass
+// every check regardless.
 func (u *User) Permissions() []string {
 	if u.PermissionIDs == nil {
 		u.PermissionIDs = []string{}
 	}
-	return u.PermissionIDs
+	if len(u.RolePermissionIDs) == 0 {
+		return u.PermissionIDs
+	}
+	seen := map[string]bool{}
+	out := []string{}
+	for _, list := range [][]string{u.PermissionIDs, u.RolePermissionIDs} {
+		for _, p := range list {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 // Can reports whether the user holds the permission code; admins hold every code, and the empty
@@ -72,9 +96,11 @@ func (u *User) Can(code string) bool {
 	if u.IsAdmin || code == "" {
 		return true
 	}
-	for _, p := range u.PermissionIDs {
-		if p == code {
-			return true
+	for _, list := range [][]string{u.PermissionIDs, u.RolePermissionIDs} {
+		for _, p := range list {
+			if p == code {
+				return true
+			}
 		}
 	}
 	return false

@@ -1,0 +1,318 @@
+package collections
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/microcosm-cc/bluemonday"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+)
+
+// Size limits per type, far below DynamoDB's 400 KB item limit.
+const (
+	maxText     = 500
+	maxLongText = 10_000
+	maxRichText = 100_000
+	maxJSON     = 100_000
+	maxURL      = 2_000
+)
+
+var (
+	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+	idPattern    = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
+	// A file key is relative to the tenant's media prefix: {ulid}/{safe-name}.
+	fileKeyPattern = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$`)
+	datePattern    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+)
+
+// readOnly fields may be echoed back by a client; they are ignored, never stored.
+var readOnly = map[string]bool{"id": true, "createdAt": true, "updatedAt": true}
+
+// input is a decoded write: the declared fields present in the body and the version it names.
+type input struct {
+	raw     map[string]json.RawMessage
+	version *int
+}
+
+// decodeInput reads a JSON object, refusing fields the collection does not declare.
+func decodeInput(r *http.Request, c *Collection) (input, error) {
+	var raw map[string]json.RawMessage
+	if err := api.Decode(r, &raw); err != nil {
+		return input{}, err
+	}
+	in := input{raw: map[string]json.RawMessage{}}
+	for name, v := range raw {
+		switch {
+		case name == "version":
+			var n int
+			if err := json.Unmarshal(v, &n); err != nil {
+				return input{}, fieldError("version", `Field "version" must be a whole number.`)
+			}
+			in.version = &n
+		case readOnly[name]:
+		default:
+			if _, ok := c.Field(name); !ok {
+				return input{}, fieldError(name, fmt.Sprintf("Field %q is not allowed here.", name))
+			}
+			in.raw[name] = v
+		}
+	}
+	return in, nil
+}
+
+func fieldError(field, msg string) *api.Error {
+	return &api.Error{Status: http.StatusBadRequest, Message: msg, Fields: map[string]string{field: msg}}
+}
+
+// converter turns raw JSON values into the typed values stored, per field type.
+type converter struct {
+	permissions map[string]bool
+	html        *bluemonday.Policy
+}
+
+func newConverter(catalogue []Permission) *converter {
+	perms := make(map[string]bool, len(catalogue))
+	for _, p := range catalogue {
+		perms[p.ID] = true
+	}
+	return &converter{permissions: perms, html: bluemonday.UGCPolicy()}
+}
+
+// values converts every present field; on create, absent fields take their defaults. Required
+// fields must end up non-empty. Messages follow SPEC §5: '{label} is required!'.
+func (cv *converter) values(c *Collection, in input, create bool) (map[string]any, error) {
+	out := map[string]any{}
+	errs := map[string]string{}
+	var order []string
+	for _, f := range c.Fields {
+		raw, present := in.raw[f.Name]
+		if !present {
+			if create && f.Default != nil {
+				out[f.Name] = f.Default
+			}
+			if create && f.Required && f.Default == nil {
+				errs[f.Name] = f.Label + " is required!"
+				order = append(order, f.Name)
+			}
+			continue
+		}
+		v, err := cv.convert(f, raw)
+		if err == "" && f.Required && isEmpty(v) {
+			err = f.Label + " is required!"
+		}
+		if err != "" {
+			errs[f.Name] = err
+			order = append(order, f.Name)
+			continue
+		}
+		out[f.Name] = v
+	}
+	if len(errs) > 0 {
+		return nil, api.BadRequest(errs, order...)
+	}
+	return out, nil
+}
+
+func isEmpty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case []string:
+		return len(x) == 0
+	}
+	return false
+}
+
+// convert returns the stored value of one field or a user-facing message.
+func (cv *converter) convert(f Field, raw json.RawMessage) (any, string) {
+	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		if f.Type == TypeBoolean {
+			return false, ""
+		}
+		return nil, ""
+	}
+	switch f.Type {
+	case TypeBoolean:
+		return parseBool(raw, f.Label)
+	case TypeNumber:
+		return parseNumber(raw, f.Label)
+	case TypePermissions:
+		var codes []string
+		if err := json.Unmarshal(raw, &codes); err != nil {
+			return nil, f.Label + " must be a list of permission codes."
+		}
+		seen := map[string]bool{}
+		out := []string{}
+		for _, code := range codes {
+			if !cv.permissions[code] {
+				return nil, fmt.Sprintf("Unknown permission %q.", code)
+			}
+			if !seen[code] {
+				seen[code] = true
+				out = append(out, code)
+			}
+		}
+		return out, ""
+	case TypeJSON:
+		return parseJSONText(raw, f.Label)
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, f.Label + " must be text."
+	}
+	if f.Type != TypePassword {
+		s = strings.TrimSpace(s)
+	}
+	if s == "" {
+		return "", ""
+	}
+	return cv.convertString(f, s)
+}
+
+func (cv *converter) convertString(f Field, s string) (any, string) {
+	tooLong := func(max int) string { return fmt.Sprintf("%s must be at most %d characters.", f.Label, max) }
+	switch f.Type {
+	case TypeText:
+		if len(s) > maxText {
+			return nil, tooLong(maxText)
+		}
+	case TypeLongText:
+		if len(s) > maxLongText {
+			return nil, tooLong(maxLongText)
+		}
+	case TypeRichText:
+		if len(s) > maxRichText {
+			return nil, tooLong(maxRichText)
+		}
+		s = cv.html.Sanitize(s)
+	case TypeEmail:
+		if len(s) > 254 || !emailPattern.MatchString(s) {
+			return nil, "Please enter a valid email!"
+		}
+	case TypeURL:
+		if msg := checkURL(s, f.Label); msg != "" {
+			return nil, msg
+		}
+	case TypeDate:
+		return parseDate(s, f.Label)
+	case TypeSelect:
+		for _, o := range f.Options {
+			if s == o {
+				return s, ""
+			}
+		}
+		return nil, fmt.Sprintf("%s must be one of: %s.", f.Label, strings.Join(f.Options, ", "))
+	case TypeReference:
+		if !idPattern.MatchString(s) {
+			return nil, f.Label + " not found!"
+		}
+	case TypeImage, TypeFile:
+		if !fileKeyPattern.MatchString(s) {
+			return nil, f.Label + " must be a file from this institution's media library."
+		}
+	case TypePassword:
+		if msg := auth.ValidatePassword(s); msg != "" {
+			return nil, msg
+		}
+	}
+	return s, ""
+}
+
+// parseBool accepts true, false, 1, 0, "1", "0", "true", "false" (DESIGN §2).
+func parseBool(raw json.RawMessage, label string) (any, string) {
+	var v any
+	_ = json.Unmarshal(raw, &v)
+	switch x := v.(type) {
+	case bool:
+		return x, ""
+	case float64:
+		if x == 0 || x == 1 {
+			return x == 1, ""
+		}
+	case string:
+		switch strings.ToLower(strings.TrimSpace(x)) {
+		case "1", "true":
+			return true, ""
+		case "0", "false":
+			return false, ""
+		}
+	}
+	return nil, label + " must be true or false."
+}
+
+func parseNumber(raw json.RawMessage, label string) (any, string) {
+	var v any
+	_ = json.Unmarshal(raw, &v)
+	var n float64
+	switch x := v.(type) {
+	case float64:
+		n = x
+	case string:
+		if strings.TrimSpace(x) == "" {
+			return nil, ""
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err != nil {
+			return nil, label + " must be a number."
+		}
+		n = f
+	default:
+		return nil, label + " must be a number."
+	}
+	if math.IsNaN(n) || math.IsInf(n, 0) || math.Abs(n) > 1e15 {
+		return nil, label + " must be a number."
+	}
+	return n, ""
+}
+
+func parseDate(s, label string) (any, string) {
+	if datePattern.MatchString(s) {
+		if _, err := time.Parse(time.DateOnly, s); err == nil {
+			return s, ""
+		}
+	} else if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.UTC().Format(time.RFC3339), ""
+	}
+	return nil, label + " must be a date (YYYY-MM-DD)."
+}
+
+func parseJSONText(raw json.RawMessage, label string) (any, string) {
+	text := string(raw)
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		text = s // JSON sent as text, as SPEC's multipart forms do
+	}
+	if strings.TrimSpace(text) == "" {
+		return "", ""
+	}
+	if len(text) > maxJSON || !json.Valid([]byte(text)) {
+		return nil, label + " must be valid JSON."
+	}
+	return text, ""
+}
+
+func checkURL(s, label string) string {
+	if len(s) > maxURL {
+		return fmt.Sprintf("%s must be at most %d characters.", label, maxURL)
+	}
+	if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "#") {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return label + " must be a web address starting with http:// or https://, or a path starting with /."
+	}
+	return ""
+}

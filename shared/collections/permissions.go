@@ -1,0 +1,85 @@
+package collections
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Permission is one entry of the catalogue: CMS_{ACTION}_{CATEGORY}.
+type Permission struct {
+	ID       string `json:"id"`
+	Code     string `json:"code"`
+	Name     string `json:"name"`
+	Category string `json:"category"`
+	Action   string `json:"action"`
+}
+
+// Actions are the four permission actions, in display order.
+var Actions = []string{"VIEW", "CREATE", "EDIT", "DELETE"}
+
+// screenCategories are the permission categories of screens that are not generic collections.
+var screenCategories = map[string]string{
+	"PAGE": "Pages", "MENU_ITEM": "Menu Items", "THEME": "Themes", "THEME_SETTING": "Theme Settings",
+	"SEO_SETTING": "SEO Settings", "HEADER": "Header", "FOOTER": "Footer", "FORM_SUBMISSION": "Form Submissions",
+}
+
+// Catalogue returns every permission, one per action and category, sorted by category then action.
+func (r Registry) Catalogue() []Permission {
+	names := map[string]string{}
+	for cat, n := range screenCategories {
+		names[cat] = n
+	}
+	for _, c := range r {
+		names[c.Category] = c.TitlePlural
+	}
+	cats := make([]string, 0, len(names))
+	for cat := range names {
+		cats = append(cats, cat)
+	}
+	sort.Strings(cats)
+	out := make([]Permission, 0, len(cats)*len(Actions))
+	for _, cat := range cats {
+		for _, a := range Actions {
+			code := "CMS_" + a + "_" + cat
+			out = append(out, Permission{ID: code, Code: code, Name: strings.ToUpper(a[:1]) + strings.ToLower(a[1:]) + " " + names[cat], Category: cat, Action: a})
+		}
+	}
+	return out
+}
+
+type permissionsResponse struct {
+	Permissions        []Permission            `json:"permissions"`
+	Result             []string                `json:"result"`
+	PermissionsGrouped map[string][]Permission `json:"permissionsGrouped"`
+}
+
+// permissionsHandler serves GET /permissions?role_id=: the catalogue, the role's allowed ids and
+// the catalogue grouped by category.
+func (s *Service) permissionsHandler(w http.ResponseWriter, r *http.Request) error {
+	resp := permissionsResponse{Permissions: s.catalogue, Result: []string{}, PermissionsGrouped: map[string][]Permission{}}
+	for _, p := range s.catalogue {
+		resp.PermissionsGrouped[p.Category] = append(resp.PermissionsGrouped[p.Category], p)
+	}
+	if roleID := r.URL.Query().Get("role_id"); roleID != "" {
+		scope := auth.CallerFrom(r.Context()).Scope
+		var role auth.Role
+		err := s.st.Table.Get("PK", scope.Collection(auth.KindRoles)).Range("SK", dynamo.Equal, roleID).One(r.Context(), &role)
+		if err != nil {
+			if store.IsNotFound(store.Wrap("get role", err)) {
+				return &api.Error{Status: http.StatusNotFound, Message: "Role not found!"}
+			}
+			return store.Wrap("get role", err)
+		}
+		if role.PermissionIDs != nil {
+			resp.Result = role.PermissionIDs
+		}
+	}
+	return api.JSON(w, http.StatusOK, resp)
+}

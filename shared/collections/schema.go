@@ -1,0 +1,122 @@
+// Package collections is the engine behind the generic list/CRUD collections of SPEC §2: each
+// collection is one declaration in collections.json (fields, labels, types, required markers,
+// permission category), read by these handlers and by the SPA's one generic screen.
+package collections
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+//go:embed collections.json
+var declarationsJSON []byte
+
+// Field types.
+const (
+	TypeText        = "text"
+	TypeLongText    = "longtext"
+	TypeRichText    = "richtext"
+	TypeNumber      = "number"
+	TypeDate        = "date"
+	TypeBoolean     = "boolean"
+	TypeSelect      = "select"
+	TypeReference   = "reference"
+	TypeImage       = "image"
+	TypeFile        = "file"
+	TypeEmail       = "email"
+	TypeURL         = "url"
+	TypePassword    = "password"
+	TypePermissions = "permissions"
+	TypeJSON        = "json"
+)
+
+// Field is one declared field of a collection.
+type Field struct {
+	Name     string   `json:"name"`
+	Label    string   `json:"label"`
+	Type     string   `json:"type"`
+	Required bool     `json:"required"`
+	List     bool     `json:"list"`
+	Options  []string `json:"options"`
+	Ref      string   `json:"ref"`
+	Default  any      `json:"default"`
+	Format   string   `json:"format"`
+}
+
+// Collection is one declared collection; Key is its path segment ("faqs").
+type Collection struct {
+	Key         string  `json:"-"`
+	Title       string  `json:"title"`
+	TitlePlural string  `json:"titlePlural"`
+	Category    string  `json:"category"`
+	NameField   string  `json:"nameField"`
+	Counter     bool    `json:"counter"`
+	DefaultSort string  `json:"defaultSort"`
+	Fields      []Field `json:"fields"`
+	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
+	ReferencedBy []Backref `json:"-"`
+}
+
+// Backref is a reference field of another collection that points at this one.
+type Backref struct{ Collection, Field string }
+
+// Field returns the declared field by name.
+func (c *Collection) Field(name string) (Field, bool) {
+	for _, f := range c.Fields {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+// Permission returns the code CMS_{action}_{category}.
+func (c *Collection) Permission(action string) string { return "CMS_" + action + "_" + c.Category }
+
+// Registry is every declared collection, by key.
+type Registry map[string]*Collection
+
+var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichText: true, TypeNumber: true, TypeDate: true,
+	TypeBoolean: true, TypeSelect: true, TypeReference: true, TypeImage: true, TypeFile: true, TypeEmail: true, TypeURL: true,
+	TypePassword: true, TypePermissions: true, TypeJSON: true}
+
+// Load parses the embedded declarations and checks them: known types, references to declared
+// collections, options on selects, a name field that exists.
+func Load() (Registry, error) {
+	var reg Registry
+	if err := json.Unmarshal(declarationsJSON, &reg); err != nil {
+		return nil, fmt.Errorf("collections: parse collections.json: %w", err)
+	}
+	for key, c := range reg {
+		c.Key = key
+		if _, ok := c.Field(c.NameField); !ok {
+			return nil, fmt.Errorf("collections: %s: nameField %q is not a field", key, c.NameField)
+		}
+		for _, f := range c.Fields {
+			switch {
+			case !knownTypes[f.Type]:
+				return nil, fmt.Errorf("collections: %s.%s: unknown type %q", key, f.Name, f.Type)
+			case f.Type == TypeSelect && len(f.Options) == 0:
+				return nil, fmt.Errorf("collections: %s.%s: select without options", key, f.Name)
+			case f.Type == TypeReference && reg[f.Ref] == nil:
+				return nil, fmt.Errorf("collections: %s.%s: reference to unknown collection %q", key, f.Name, f.Ref)
+			}
+			if f.Type == TypeReference {
+				reg[f.Ref].ReferencedBy = append(reg[f.Ref].ReferencedBy, Backref{Collection: key, Field: f.Name})
+			}
+		}
+	}
+	return reg, nil
+}
+
+// Keys returns the collection keys, sorted.
+func (r Registry) Keys() []string {
+	out := make([]string, 0, len(r))
+	for k := range r {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,378 @@
+package collections
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Record is a stored record: id, version, createdAt, updatedAt and the declared fields.
+type Record = map[string]any
+
+// Service serves the generic CRUD routes of every collection.
+type Service struct {
+	st        *store.Store
+	guard     *auth.Guard
+	reg       Registry
+	catalogue []Permission
+	conv      *converter
+	now       func() time.Time
+}
+
+// NewService returns the collections service over the declared registry.
+func NewService(st *store.Store, guard *auth.Guard, reg Registry) *Service {
+	cat := reg.Catalogue()
+	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, conv: newConverter(cat), now: time.Now}
+}
+
+// Register declares the five routes of one collection (and the extra routes some collections
+// have) under base.
+func (s *Service) Register(mux *http.ServeMux, base, key string) {
+	c := s.reg[key]
+	path := base + "/" + key
+	mux.Handle("GET "+path, s.guard.Require(c.Permission("VIEW"), s.handler(c, s.list)))
+	mux.Handle("POST "+path, s.guard.Require(c.Permission("CREATE"), s.handler(c, s.create)))
+	mux.Handle("GET "+path+"/{id}", s.guard.Require(c.Permission("VIEW"), s.handler(c, s.get)))
+	mux.Handle("PATCH "+path+"/{id}", s.guard.Require(c.Permission("EDIT"), s.handler(c, s.patch)))
+	mux.Handle("DELETE "+path+"/{id}", s.guard.Require(c.Permission("DELETE"), s.handler(c, s.remove)))
+	if key == "notifications" {
+		mux.Handle("PATCH "+path+"/{$}", s.guard.Require(c.Permission("VIEW"), s.markRead))
+	}
+}
+
+// RegisterExtras declares the routes beside the collections: /permissions and /user-roles.
+func (s *Service) RegisterExtras(mux *http.ServeMux, base, prefix string) {
+	switch prefix {
+	case "permissions":
+		mux.Handle("GET "+base+"/permissions", s.guard.Require("", s.permissionsHandler))
+	case "user-roles":
+		roles := s.reg["roles"]
+		mux.Handle("GET "+base+"/user-roles", s.guard.Require("", s.handler(roles, s.list)))
+	}
+}
+
+type collectionHandler func(w http.ResponseWriter, r *http.Request, c *Collection) error
+
+func (s *Service) handler(c *Collection, h collectionHandler) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error { return h(w, r, c) }
+}
+
+func (s *Service) key(scope store.Scope, c *Collection, id string) store.Key {
+	return store.Key{PK: scope.Collection(c.Key), SK: id}
+}
+
+// load reads one record; api 404 when it does not exist in the caller's tenant.
+func (s *Service) load(ctx context.Context, scope store.Scope, c *Collection, id string) (Record, error) {
+	if !idPattern.MatchString(id) {
+		return nil, notFound(c)
+	}
+	k := s.key(scope, c, id)
+	var rec Record
+	err := s.st.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, &rec)
+	if err != nil {
+		if store.IsNotFound(store.Wrap("get", err)) {
+			return nil, notFound(c)
+		}
+		return nil, store.Wrap("get "+c.Key, err)
+	}
+	return rec, nil
+}
+
+func notFound(c *Collection) *api.Error {
+	return &api.Error{Status: http.StatusNotFound, Message: c.Title + " not found!"}
+}
+
+// view is the record as the API shows it: only id, version, timestamps and declared fields
+// (never a password or hash).
+func view(c *Collection, rec Record) Record {
+	out := Record{"id": rec["id"], "version": rec["version"], "createdAt": rec["createdAt"], "updatedAt": rec["updatedAt"]}
+	for _, f := range c.Fields {
+		if f.Type == TypePassword {
+			continue
+		}
+		v, ok := rec[f.Name]
+		switch {
+		case !ok && f.Type == TypePermissions:
+			v = []string{}
+		case !ok && f.Type == TypeBoolean:
+			v = false
+		}
+		out[f.Name] = v
+	}
+	return out
+}
+
+func (s *Service) get(w http.ResponseWriter, r *http.Request, c *Collection) error {
+	rec, err := s.load(r.Context(), auth.CallerFrom(r.Context()).Scope, c, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(w, view(c, rec))
+}
+
+// write is one create, patch or delete in preparation: the transaction and what it touches.
+type write struct {
+	caller *auth.Caller
+	c      *Collection
+	old    Record         // nil on create
+	values map[string]any // the converted fields of the request (create: all; patch: the changed ones)
+	rec    Record         // the record as it will be stored
+	tx     *dynamo.WriteTx
+	// conflicts maps a transaction item index to the error its failed condition means.
+	conflicts map[int]*api.Error
+	items     int
+	// extra are items the hooks add; they go after the record's own items.
+	extra []txItem
+}
+
+type txItem struct {
+	item     any
+	conflict *api.Error
+}
+
+// also queues an item for the transaction (used by hooks).
+func (w *write) also(item any, onConflict *api.Error) {
+	w.extra = append(w.extra, txItem{item, onConflict})
+}
+
+func (s *Service) addHookItems(w *write) {
+	for _, it := range w.extra {
+		w.add("hook", it.item, it.conflict)
+	}
+}
+
+func (w *write) add(kind string, item any, onConflict *api.Error) {
+	switch x := item.(type) {
+	case *dynamo.Put:
+		w.tx.Put(x)
+	case *dynamo.Update:
+		w.tx.Update(x)
+	case *dynamo.Delete:
+		w.tx.Delete(x)
+	case *dynamo.ConditionCheck:
+		w.tx.Check(x)
+	default:
+		panic("collections: unknown transaction item " + kind)
+	}
+	if onConflict != nil {
+		w.conflicts[w.items] = onConflict
+	}
+	w.items++
+}
+
+func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *write {
+	return &write{caller: auth.CallerFrom(r.Context()), c: c, old: old, tx: s.st.DB.WriteTx(), conflicts: map[int]*api.Error{}}
+}
+
+// run executes the transaction and maps a failed condition to the error of its item.
+func (w *write) run(ctx context.Context, fallback *api.Error) error {
+	err := w.tx.Run(ctx)
+	if err == nil {
+		return nil
+	}
+	for i, e := range w.conflicts {
+		if store.CondFailedAt(err, i) {
+			return e
+		}
+	}
+	if dynamo.IsCondCheckFailed(err) {
+		return fallback
+	}
+	return store.Wrap("write "+w.c.Key, err)
+}
+
+func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) error {
+	in, err := decodeInput(r, c)
+	if err != nil {
+		return err
+	}
+	values, err := s.conv.values(c, in, true)
+	if err != nil {
+		return err
+	}
+	wr := s.newWrite(r, c, nil)
+	now := s.now().UTC().Format(time.RFC3339Nano)
+	id := ids.New()
+	k := s.key(wr.caller.Scope, c, id)
+	wr.values = values
+	wr.rec = Record{"PK": k.PK, "SK": k.SK, "id": id, "version": 1, "createdAt": now, "updatedAt": now}
+	for name, v := range values {
+		if v != nil && v != "" {
+			wr.rec[name] = v
+		}
+	}
+	if err := s.beforeWrite(r.Context(), wr); err != nil {
+		return err
+	}
+	// The record goes first: index 0 of the transaction.
+	wr.add("put", s.st.Table.Put(wr.rec).If("attribute_not_exists(PK)"), nil)
+	s.addReferenceChanges(wr, nil, wr.rec)
+	if c.Counter {
+		wr.add("counter", s.st.AddToCounter(wr.caller.Scope, c.Key, 1), nil)
+	}
+	s.addHookItems(wr)
+	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusCreated, api.Envelope{Result: view(c, wr.rec), Message: c.Title + " created successfully!"})
+}
+
+func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) error {
+	in, err := decodeInput(r, c)
+	if err != nil {
+		return err
+	}
+	values, err := s.conv.values(c, in, false)
+	if err != nil {
+		return err
+	}
+	scope := auth.CallerFrom(r.Context()).Scope
+	old, err := s.load(r.Context(), scope, c, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	version := toInt(old["version"])
+	if in.version != nil && *in.version != version {
+		return api.ErrConflict
+	}
+	wr := s.newWrite(r, c, old)
+	wr.values = values
+	wr.rec = Record{}
+	for k, v := range old {
+		wr.rec[k] = v
+	}
+	for name, v := range values {
+		wr.rec[name] = v
+	}
+	wr.rec["version"] = version + 1
+	wr.rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
+	if err := s.beforeWrite(r.Context(), wr); err != nil {
+		return err
+	}
+	// Update only what changed, so that counters kept on the item (refCount) are never overwritten.
+	k := s.key(scope, c, toString(old["id"]))
+	upd := s.st.Table.Update("PK", k.PK).Range("SK", k.SK).
+		Set("version", wr.rec["version"]).Set("updatedAt", wr.rec["updatedAt"]).
+		If("version = ?", version)
+	for name := range wr.changedAttributes() {
+		if v, ok := wr.rec[name]; ok && v != nil && v != "" {
+			upd.Set(name, v)
+		} else {
+			upd.Remove(name)
+			delete(wr.rec, name)
+		}
+	}
+	wr.add("update", upd, api.ErrConflict)
+	s.addReferenceChanges(wr, old, wr.rec)
+	s.addHookItems(wr)
+	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: view(c, wr.rec), Message: c.Title + " updated successfully!"})
+}
+
+// changedAttributes are the attributes the patch sets: the request's fields plus whatever the
+// hooks changed (a password hash, a session epoch).
+func (w *write) changedAttributes() map[string]bool {
+	out := map[string]bool{}
+	for name := range w.values {
+		out[name] = true
+	}
+	for name, v := range w.rec {
+		if name == "version" || name == "updatedAt" {
+			continue
+		}
+		if old, ok := w.old[name]; !ok || fmt.Sprint(old) != fmt.Sprint(v) {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+func (s *Service) remove(w http.ResponseWriter, r *http.Request, c *Collection) error {
+	scope := auth.CallerFrom(r.Context()).Scope
+	old, err := s.load(r.Context(), scope, c, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	wr := s.newWrite(r, c, old)
+	if err := s.beforeDelete(r.Context(), wr); err != nil {
+		return err
+	}
+	k := s.key(scope, c, toString(old["id"]))
+	del := s.st.Table.Delete("PK", k.PK).Range("SK", k.SK).
+		If("version = ? AND (attribute_not_exists(refCount) OR refCount <= ?)", old["version"], 0)
+	wr.add("delete", del, s.deleteConflict(c, old))
+	s.addReferenceChanges(wr, old, nil)
+	if c.Counter {
+		wr.add("counter", s.st.AddToCounter(scope, c.Key, -1), nil)
+	}
+	s.addHookItems(wr)
+	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]any{"id": old["id"]}, Message: c.Title + " Deleted Successfully!"})
+}
+
+// deleteConflict explains a refused delete: the record is still referenced, or it changed.
+func (s *Service) deleteConflict(c *Collection, old Record) *api.Error {
+	if toInt(old["refCount"]) <= 0 || len(c.ReferencedBy) == 0 {
+		return api.ErrConflict
+	}
+	users := make([]string, 0, len(c.ReferencedBy))
+	for _, b := range c.ReferencedBy {
+		users = append(users, s.reg[b.Collection].TitlePlural)
+	}
+	return &api.Error{Status: http.StatusConflict, Message: fmt.Sprintf("This %s is still used by %d record(s) (%s). Delete or reassign them first.",
+		c.Title, toInt(old["refCount"]), strings.Join(users, ", "))}
+}
+
+// addReferenceChanges keeps refCount on referenced records: +1 for a new reference (which must
+// exist in the same tenant), -1 for a dropped one. A record with refCount > 0 cannot be deleted.
+func (s *Service) addReferenceChanges(wr *write, before, after Record) {
+	for _, f := range wr.c.Fields {
+		if f.Type != TypeReference {
+			continue
+		}
+		oldID, newID := toString(before[f.Name]), toString(after[f.Name])
+		if oldID == newID {
+			continue
+		}
+		ref := s.reg[f.Ref]
+		if oldID != "" {
+			k := s.key(wr.caller.Scope, ref, oldID)
+			wr.add("unref", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", -1).If("attribute_exists(PK)"), nil)
+		}
+		if newID != "" {
+			k := s.key(wr.caller.Scope, ref, newID)
+			wr.add("ref", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", 1).If("attribute_exists(PK)"),
+				&api.Error{Status: http.StatusBadRequest, Message: f.Label + " not found!", Fields: map[string]string{f.Name: f.Label + " not found!"}})
+		}
+	}
+}
+
+func toInt(v any) int {
+	switch x := v.(type) {
+	case float64:
+		return int(x)
+	case int:
+		return x
+	case int64:
+		return int(x)
+	}
+	return 0
+}
+
+func toString(v any) string {
+	s, _ := v.(string)
+	return s
+}
