@@ -1,6 +1,6 @@
 # Shared by the dev and test scripts: install what a fresh machine lacks (idempotent, quick when done).
 ensure_tools() {
-  if ! command -v moto_server >/dev/null 2>&1; then
+  if ! python3 -c "import moto.server, werkzeug" >/dev/null 2>&1; then
     echo "Installing the local AWS emulator (moto[server])..."
     python3 -m pip install --quiet "moto[server]"
   fi

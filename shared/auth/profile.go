@@ -30,14 +30,17 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		If("version = ?", u.Version)
 	u.Username, u.Email, u.Phone, u.UpdatedAt, u.Version = in.Username, in.Email, in.Phone, now, u.Version+1
 
-	tx := s.st.DB.WriteTx().Update(update)
+	// The username marker leads the transaction: a taken name fails before anything else is
+	// written, even on an emulator that applies items in order without rolling back.
+	tx := s.st.DB.WriteTx()
 	markerIndex := -1
 	oldMarker, newMarker := UsernameKey(c.Scope, c.User.Username), UsernameKey(c.Scope, in.Username)
 	if oldMarker != newMarker {
-		markerIndex = 1
+		markerIndex = 0
 		tx.Put(s.st.Table.Put(usernameMarker{PK: newMarker.PK, SK: newMarker.SK, UserID: u.ID}).If("attribute_not_exists(PK)"))
 		tx.Delete(s.st.Table.Delete("PK", oldMarker.PK).Range("SK", oldMarker.SK))
 	}
+	tx.Update(update)
 	if in.Password != "" {
 		hash, err := HashSecret(in.Password)
 		if err != nil {

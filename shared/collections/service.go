@@ -130,7 +130,9 @@ type write struct {
 	// conflicts maps a transaction item index to the error its failed condition means.
 	conflicts map[int]*api.Error
 	items     int
-	// extra are items the hooks add; they go after the record's own items.
+	// extra are items the hooks add. They go first: guards such as a username marker lead the
+	// transaction, so that an emulator applying items in order (moto does, without rolling back
+	// on a failed condition) never writes the record behind a failed guard.
 	extra []txItem
 }
 
@@ -213,13 +215,12 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
 		return err
 	}
-	// The record goes first: index 0 of the transaction.
+	s.addHookItems(wr)
 	wr.add("put", s.st.Table.Put(wr.rec).If("attribute_not_exists(PK)"), nil)
 	s.addReferenceChanges(wr, nil, wr.rec)
 	if c.Counter {
 		wr.add("counter", s.st.AddToCounter(wr.caller.Scope, c.Key, 1), nil)
 	}
-	s.addHookItems(wr)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -271,9 +272,9 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 			delete(wr.rec, name)
 		}
 	}
+	s.addHookItems(wr)
 	wr.add("update", upd, api.ErrConflict)
 	s.addReferenceChanges(wr, old, wr.rec)
-	s.addHookItems(wr)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -311,12 +312,12 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request, c *Collection) 
 	k := s.key(scope, c, toString(old["id"]))
 	del := s.st.Table.Delete("PK", k.PK).Range("SK", k.SK).
 		If("version = ? AND (attribute_not_exists(refCount) OR refCount <= ?)", old["version"], 0)
+	s.addHookItems(wr)
 	wr.add("delete", del, s.deleteConflict(c, old))
 	s.addReferenceChanges(wr, old, nil)
 	if c.Counter {
 		wr.add("counter", s.st.AddToCounter(scope, c.Key, -1), nil)
 	}
-	s.addHookItems(wr)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}

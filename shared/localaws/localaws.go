@@ -4,6 +4,7 @@ package localaws
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"net"
@@ -20,12 +21,19 @@ type Emulator struct {
 	cmd *exec.Cmd
 }
 
-// Start launches moto_server on 127.0.0.1:port (port 0 picks a free one) and waits until it answers.
-// It fails with an install hint when moto_server is not on PATH.
+//go:embed moto_serial.py
+var motoSerial string
+
+// Start launches moto (as moto_serial.py: moto's server, one request at a time, so that its
+// transactions are isolated as DynamoDB's are) on 127.0.0.1:port (port 0 picks a free one) and
+// waits until it answers. It fails with an install hint when moto is not installed.
 func Start(ctx context.Context, port int) (*Emulator, error) {
-	bin, err := exec.LookPath("moto_server")
+	python, err := exec.LookPath("python3")
+	if err == nil {
+		err = exec.Command(python, "-c", "import moto.server, werkzeug").Run()
+	}
 	if err != nil {
-		return nil, errors.New(`localaws: moto_server not found; install it with: python3 -m pip install "moto[server]"`)
+		return nil, errors.New(`localaws: moto is not installed for python3; install it with: python3 -m pip install "moto[server]"`)
 	}
 	if port == 0 {
 		if port, err = freePort(); err != nil {
@@ -35,7 +43,7 @@ func Start(ctx context.Context, port int) (*Emulator, error) {
 		conn.Close()
 		return nil, fmt.Errorf("localaws: port %d is already in use (another dev server or emulator?); set MOTO_PORT to use another", port)
 	}
-	cmd := exec.Command(bin, "-H", "127.0.0.1", "-p", strconv.Itoa(port))
+	cmd := exec.Command(python, "-c", motoSerial, "127.0.0.1", strconv.Itoa(port))
 	cmd.Env = append(os.Environ(), "MOTO_DISABLE_GLOBAL_CORS=true")
 	cmd.Stdout, cmd.Stderr = nil, nil
 	configureChild(cmd)
