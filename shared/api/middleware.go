@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/ids"
 )
 
@@ -59,7 +60,8 @@ func Middleware(log *slog.Logger, next http.Handler) http.Handler {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		rec := &statusRecorder{ResponseWriter: w}
 		reqLog := log.With("requestId", rid)
-		r = r.WithContext(context.WithValue(r.Context(), loggerKey{}, reqLog))
+		ctx, calls := awsclient.WithCallCounter(r.Context())
+		r = r.WithContext(context.WithValue(ctx, loggerKey{}, reqLog))
 		defer func() {
 			if p := recover(); p != nil {
 				reqLog.Error("panic", "panic", p)
@@ -68,7 +70,7 @@ func Middleware(log *slog.Logger, next http.Handler) http.Handler {
 				}
 			}
 			reqLog.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-				"durationMs", time.Since(start).Milliseconds())
+				"durationMs", time.Since(start).Milliseconds(), "dynamoCalls", calls.Load())
 		}()
 		next.ServeHTTP(rec, r)
 	})

@@ -46,6 +46,9 @@ func DynamoOptions() []func(*dynamodb.Options) {
 			o.DisableValidateResponseChecksum = true
 		}
 		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
+			if err := stack.Initialize.Add(countCalls, middleware.Before); err != nil {
+				return err
+			}
 			return stack.Initialize.Add(fillIndexArn, middleware.After)
 		})
 	}}
