@@ -109,7 +109,7 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 		found = err == nil
 	}
 	if !found {
-		VerifySecret(dummyHash, "x") // same cost as a wrong password
+		VerifySecret(dummyHash(), "x") // same cost as a wrong password
 	}
 	if !found || !check(&user) {
 		if err := recordFailure(ctx, s.st, fk, now); err != nil {

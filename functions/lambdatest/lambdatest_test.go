@@ -1,0 +1,223 @@
+package lambdatest
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/routes"
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+// TestMain starts the emulator (unless AWS_ENDPOINT_URL is set) and a table for this binary;
+// TABLE_NAME and MEDIA_BUCKET are then in the environment, which lambdamain reads like main does.
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+func groups(t testing.TB) []string {
+	t.Helper()
+	table, err := routes.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table.GroupNames()
+}
+
+func root(t testing.TB) string {
+	t.Helper()
+	r, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// varsFor makes a fresh tenant with a signed-in admin for the {{placeholders}} of an event.
+func varsFor(t testing.TB) map[string]string {
+	t.Helper()
+	tn := testkit.NewTenant(t)
+	return map[string]string{"tenant": tn.ID, "token": tn.AdminToken, "username": tn.AdminUsername, "password": tn.AdminPassword}
+}
+
+// TestHandlerAnswersRecordedEvents sends every recorded event of every group through the
+// handler main builds (lambdamain.New: config from env, app.NewGroup, httpadapter.NewV2).
+func TestHandlerAnswersRecordedEvents(t *testing.T) {
+	r := root(t)
+	for _, group := range groups(t) {
+		cases, err := LoadCases(r, group)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cases) == 0 {
+			t.Errorf("functions/%s/testdata has no recorded API Gateway v2 event (<name>.json + <name>.expect.json)", group)
+			continue
+		}
+		h, err := lambdamain.New(context.Background(), group)
+		if err != nil {
+			t.Fatalf("%s: %v", group, err)
+		}
+		for _, c := range cases {
+			t.Run(group+"/"+c.Name, func(t *testing.T) {
+				t.Parallel()
+				var req events.APIGatewayV2HTTPRequest
+				if err := json.Unmarshal(Fill(c.Event, varsFor(t)), &req); err != nil {
+					t.Fatal(err)
+				}
+				res, err := h(context.Background(), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := Check(res.StatusCode, res.Body, res.IsBase64Encoded, c.Expect); err != nil {
+					t.Error(err)
+				}
+				if ct := res.Headers["Content-Type"]; ct == "" && res.MultiValueHeaders["Content-Type"] == nil {
+					t.Errorf("no Content-Type header: %v", res.Headers)
+				}
+			})
+		}
+	}
+}
+
+var (
+	buildOnce sync.Map // group → *builtBinary
+)
+
+type builtBinary struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// hostBootstrap builds functions/<group> once per test binary, for this machine's architecture
+// with the deployment flags (the deployed arm64 build differs only in GOARCH).
+func hostBootstrap(t testing.TB, group string) string {
+	t.Helper()
+	v, _ := buildOnce.LoadOrStore(group, &builtBinary{})
+	b := v.(*builtBinary)
+	b.once.Do(func() {
+		dir, err := os.MkdirTemp("", "lambdatest-"+group+"-")
+		if err != nil {
+			b.err = err
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		b.path, b.err = BuildBootstrap(ctx, root(t), group, HostArch(), dir)
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.path
+}
+
+// TestBootstrapServesOneInvocation starts each group's real bootstrap binary against the fake
+// Runtime API, hands it one recorded event and checks its answer.
+func TestBootstrapServesOneInvocation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every group's bootstrap; skipped with -short")
+	}
+	r := root(t)
+	for _, group := range groups(t) {
+		t.Run(group, func(t *testing.T) {
+			t.Parallel()
+			cases, err := LoadCases(r, group)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c *Case
+			for i := range cases {
+				if cases[i].Expect.Status == 200 {
+					c = &cases[i]
+					break
+				}
+			}
+			if c == nil {
+				t.Fatalf("functions/%s/testdata has no event expecting 200", group)
+			}
+			bin := hostBootstrap(t, group)
+			api, err := NewRuntimeAPI()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer api.Close()
+			id := api.Enqueue(Fill(c.Event, varsFor(t)))
+			p, err := StartBootstrap(bin, api, group, ForwardEnv())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Stop()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			inv, err := api.Result(ctx)
+			if err != nil {
+				t.Fatalf("no answer from %s: %v; stderr: %s", filepath.Base(bin), err, p.Stderr)
+			}
+			if inv.Error != nil || inv.RequestID != id {
+				t.Fatalf("invocation %s: error %s; stderr: %s", inv.RequestID, inv.Error, p.Stderr)
+			}
+			var res events.APIGatewayV2HTTPResponse
+			if err := json.Unmarshal(inv.Response, &res); err != nil {
+				t.Fatalf("response is not an API Gateway v2 response: %v: %s", err, inv.Response)
+			}
+			if err := Check(res.StatusCode, res.Body, res.IsBase64Encoded, c.Expect); err != nil {
+				t.Errorf("%s (%s): %v", group, c.Name, err)
+			}
+			// After answering, the runtime asks for the next event: the loop is alive.
+			if _, err := api.FirstNext(ctx); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// BenchmarkColdStart reports, per group, the bootstrap's init time: from process start to its
+// first GET /next (median over b.N starts; run with -benchtime=10x), and the binary sizes.
+//
+//	go test -run '^$' -bench ColdStart -benchtime 10x ./functions/lambdatest
+func BenchmarkColdStart(b *testing.B) {
+	for _, group := range groups(b) {
+		b.Run(group, func(b *testing.B) {
+			bin := hostBootstrap(b, group)
+			dir := b.TempDir()
+			arm, err := BuildBootstrap(context.Background(), root(b), group, "arm64", dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var inits []time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				api, err := NewRuntimeAPI()
+				if err != nil {
+					b.Fatal(err)
+				}
+				p, err := StartBootstrap(bin, api, group, ForwardEnv())
+				if err != nil {
+					b.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				at, err := api.FirstNext(ctx)
+				cancel()
+				if err != nil {
+					b.Fatalf("%v; stderr: %s", err, p.Stderr)
+				}
+				inits = append(inits, at.Sub(p.Started))
+				p.Stop()
+				api.Close()
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(Median(inits).Microseconds())/1000, "init-ms-median")
+			if fi, err := os.Stat(bin); err == nil {
+				b.ReportMetric(float64(fi.Size()), "host-bytes")
+			}
+			if fi, err := os.Stat(arm); err == nil {
+				b.ReportMetric(float64(fi.Size()), "arm64-bytes")
+			}
+		})
+	}
+}

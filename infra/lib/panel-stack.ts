@@ -1,0 +1,218 @@
+import * as path from 'node:path';
+import { Annotations, Aws, CfnOutput, CfnResource, Duration, Stack, StackProps, Validations } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { Api, FunctionSizing, GroupFunction } from './api';
+import { Data } from './data';
+import { AccessLogs } from './logs';
+import { Media, PendingUploads } from './media';
+import { RouteTable } from './routes';
+import { CustomDomain, Site } from './site';
+import { acknowledgeNagFindings } from './nag';
+
+/** TableAccess is what a group does with the table. */
+export type TableAccess = 'read' | 'readwrite';
+/** MediaAccess is what a group does with media objects (presign POST = PutObject). */
+export type MediaAccess = 'none' | 'readwrite';
+
+/** GroupAccess is one group's data needs; the stack turns it into exactly those IAM actions. */
+export interface GroupAccess {
+  readonly table: TableAccess;
+  readonly media: MediaAccess;
+}
+
+/** DEFAULT_ACCESS: groups read and write their tenant's items and never touch media objects. */
+export const DEFAULT_ACCESS: GroupAccess = { table: 'readwrite', media: 'none' };
+
+/** GROUP_ACCESS: design owns media (presign, head/read first bytes, delete). */
+export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
+  design: { table: 'readwrite', media: 'readwrite' },
+};
+
+// No Scan: the store never scans (DESIGN §3). Transactions need the per-item actions.
+// DescribeTable: guregu/dynamo reads the key schema when it works out paging keys.
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:DescribeTable', 'dynamodb:ConditionCheckItem'];
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+// GetObject covers HeadObject; PutObject is what a presigned POST is signed for.
+const MEDIA_RW = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+
+/** PanelStackProps are the deployment's settings (from cdk.json context in bin/app.ts). */
+export interface PanelStackProps extends StackProps {
+  readonly routes: RouteTable;
+  /** functionsDir holds <group>/bootstrap for every group. */
+  readonly functionsDir: string;
+  /** spaDir is the built SPA. */
+  readonly spaDir: string;
+  readonly production: boolean;
+  /** defaultTenant goes into the SPA's config.json. */
+  readonly defaultTenant?: string;
+  readonly customDomain?: CustomDomain;
+  /** pendingUploads: what the media lifecycle rule expires (default prefix uploads/, 1 day). */
+  readonly pendingUploads?: PendingUploads;
+  readonly logLevel?: string;
+  readonly logRetention?: logs.RetentionDays;
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
+  readonly access?: Readonly<Record<string, GroupAccess>>;
+  readonly sizing?: Readonly<Record<string, FunctionSizing>>;
+  /**
+   * extraEnvironment is added to every function; only for local runs (sam local with
+   * AWS_ENDPOINT_URL pointing at moto/LocalStack). Never set it for a deploy.
+   */
+  readonly extraEnvironment?: Readonly<Record<string, string>>;
+  /** mediaBucketName overrides the derived {stack}-media-{account}-{region}. */
+  readonly mediaBucketName?: string;
+}
+
+/** PanelStack composes data, media, API and site, and holds every grant between them. */
+export class PanelStack extends Stack {
+  readonly data: Data;
+  readonly media: Media;
+  readonly api: Api;
+  readonly site: Site;
+  readonly logs: AccessLogs;
+
+  constructor(scope: Construct, id: string, props: PanelStackProps) {
+    super(scope, id, props);
+    const logRetention = props.logRetention ?? (props.production ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS);
+
+    this.logs = new AccessLogs(this, 'AccessLogs', { production: props.production, retentionDays: props.production ? 365 : 30 });
+    this.data = new Data(this, 'Data', { production: props.production });
+
+    const mediaBucketName = props.mediaBucketName ?? `${bucketSafe(this.stackName)}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    const mediaRegionalDomain = `${mediaBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
+    this.api = new Api(this, 'Api', {
+      routes: props.routes,
+      functionsDir: props.functionsDir,
+      production: props.production,
+      logRetention,
+      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      sizing: props.sizing,
+      environment: {
+        TABLE_NAME: this.data.table.tableName,
+        MEDIA_BUCKET: mediaBucketName,
+        OBJECT_URL_PREFIX: '/media/',
+        LOG_LEVEL: props.logLevel ?? 'INFO',
+        ...props.extraEnvironment,
+      },
+    });
+
+    this.site = new Site(this, 'Site', {
+      production: props.production,
+      spaDir: props.spaDir,
+      apiHost: this.api.endpointHost(),
+      media: { bucketName: mediaBucketName, regionalDomainName: mediaRegionalDomain },
+      customDomain: props.customDomain,
+      accessLogs: this.logs.bucket,
+      runtimeConfig: { defaultTenant: props.defaultTenant ?? '', apiBase: props.routes.basePath },
+      contentSecurityPolicy: [
+        "default-src 'self'",
+        "script-src 'self'",
+        // react-hot-toast and component libraries inject <style> elements.
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        // Presigned POST uploads go straight to the media bucket (DESIGN §5).
+        `connect-src 'self' https://${mediaRegionalDomain}`,
+        "form-action 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    });
+    Annotations.of(this.site).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The media bucket is referenced by name to break the CORS cycle; PanelStack adds its OAC bucket policy itself.',
+    );
+
+    this.media = new Media(this, 'Media', {
+      production: props.production,
+      bucketName: mediaBucketName,
+      allowedOrigins: [this.site.origin],
+      pendingUploads: props.pendingUploads ?? { prefix: 'uploads/', expireAfter: Duration.days(1) },
+      accessLogs: this.logs.bucket,
+    });
+
+    // --- grants (only here) ---
+    // CloudFront may read confirmed media only (media/*), not pending uploads.
+    this.media.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsMedia',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.media.bucket.arnForObjects('media/*')],
+        conditions: { StringEquals: { 'AWS:SourceArn': distributionArn(this.site.distribution) } },
+      }),
+    );
+    const access = { ...GROUP_ACCESS, ...props.access };
+    const pending = props.pendingUploads ?? { prefix: 'uploads/', expireAfter: Duration.days(1) };
+    for (const gf of this.api.functions.values()) {
+      this.grantGroup(gf, access[gf.group] ?? DEFAULT_ACCESS, pending.prefix);
+    }
+
+    acknowledgeNagFindings({
+      stack: this,
+      httpApi: this.api.httpApi,
+      distribution: this.site.distribution,
+      siteBucket: this.site.bucket,
+      customDomain: props.customDomain !== undefined,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.site.origin, description: 'The panel (CloudFront)' });
+    new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'TABLE_NAME for cmsctl' });
+    new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName });
+    new CfnOutput(this, 'SiteBucketName', { value: this.site.bucket.bucketName });
+    new CfnOutput(this, 'AccessLogsBucketName', { value: this.logs.bucket.bucketName });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'Direct API endpoint (use the SiteUrl /api/ path)' });
+  }
+
+  private grantGroup(gf: GroupFunction, access: GroupAccess, pendingPrefix: string | undefined): void {
+    const actions = access.table === 'readwrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ;
+    gf.role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'Table',
+        actions,
+        resources: [this.data.table.tableArn, ...this.data.indexArns()],
+      }),
+    );
+    if (access.media === 'readwrite') {
+      gf.role.addToPolicy(
+        new iam.PolicyStatement({
+          sid: 'MediaObjects',
+          actions: MEDIA_RW,
+          resources: [
+            this.media.bucket.arnForObjects('media/*'),
+            ...(pendingPrefix ? [this.media.bucket.arnForObjects(`${pendingPrefix}*`)] : []),
+          ],
+        }),
+      );
+      const bucketId = this.resolve((this.media.bucket.node.defaultChild as CfnResource).logicalId) as string;
+      const prefixes = ['media/', ...(pendingPrefix ? [pendingPrefix] : [])];
+      for (const p of prefixes) {
+        Validations.of(gf.role).acknowledge({
+          id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${p}*]`,
+          reason:
+            `Object keys under ${p} are {tenant}/{ulid}/{name}, created at run time; the ${gf.group} group presigns ` +
+            'uploads, reads, copies and deletes them. Tenant isolation is enforced by the key builders (DESIGN §3, §5).',
+        });
+      }
+    }
+  }
+}
+
+/** bucketSafe lowercases a stack name into something valid inside a bucket name. */
+export function bucketSafe(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 20);
+}
+
+function distributionArn(d: cloudfront.IDistribution): string {
+  return `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${d.distributionId}`;
+}
+
+/** defaultPaths are the repo-relative locations the app uses. */
+export function defaultPaths(root: string): { functionsDir: string; spaDir: string } {
+  return { functionsDir: path.join(root, 'build', 'functions'), spaDir: path.join(root, 'site', 'dist') };
+}

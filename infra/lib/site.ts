@@ -1,0 +1,208 @@
+import * as fs from 'node:fs';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+
+/** CustomDomain serves the site on a name of ours (certificate in us-east-1, as CloudFront needs). */
+export interface CustomDomain {
+  readonly domainName: string;
+  readonly certificateArn: string;
+}
+
+/** SiteProps configure the SPA bucket and the CloudFront distribution in front of everything. */
+export interface SiteProps {
+  readonly production: boolean;
+  /** spaDir is the built SPA (site/dist); its config.json, if any, is replaced by runtimeConfig. */
+  readonly spaDir: string;
+  /** runtimeConfig is written as /config.json, read by the SPA at start-up. */
+  readonly runtimeConfig: Readonly<Record<string, unknown>>;
+  /** apiHost is the HTTP API's execute-api host name. */
+  readonly apiHost: string;
+  /** media is the media bucket, addressed by name (see MediaProps.bucketName for why). */
+  readonly media: { readonly bucketName: string; readonly regionalDomainName: string };
+  /** contentSecurityPolicy of the SPA; must keep object-src/base-uri/frame-ancestors 'none'. */
+  readonly contentSecurityPolicy: string;
+  readonly customDomain?: CustomDomain;
+  readonly accessLogs?: s3.IBucket;
+  readonly priceClass?: cloudfront.PriceClass;
+}
+
+/** HSTS_MAX_AGE is two years, the preload-list minimum and above the one year we require. */
+export const HSTS_MAX_AGE = Duration.days(730);
+
+/**
+ * SPA_FALLBACK rewrites history routes (no file extension in the last segment) to the SPA shell.
+ * It runs only on the default behaviour, so /api/* and /media/* 404s stay 404s; a distribution-
+ * wide custom error response would have turned them into 200 index.html.
+ */
+export const SPA_FALLBACK = `function handler(event) {
+  var req = event.request;
+  var uri = req.uri;
+  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
+    req.uri = '/index.html';
+  }
+  return req;
+}`;
+
+/**
+ * Site is the SPA bucket and the CloudFront distribution: default → SPA, /api/* → HTTP API
+ * (uncached, all viewer headers but Host), /media/* → media bucket (nosniff, CSP sandbox).
+ */
+export class Site extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** runtimeConfig is what /config.json holds. */
+  readonly runtimeConfig: Readonly<Record<string, unknown>>;
+  /** origin is https://{the distribution's domain}, i.e. the SPA's origin. */
+  readonly origin: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    this.runtimeConfig = props.runtimeConfig;
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      if (!props.contentSecurityPolicy.includes(d)) throw new Error(`Site: contentSecurityPolicy must contain ${d}`);
+    }
+    if (!fs.existsSync(`${props.spaDir}/index.html`)) {
+      throw new Error(`Site: ${props.spaDir}/index.html is missing; run \`npm run build --prefix site\` first`);
+    }
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: props.accessLogs ? 'site-bucket/' : undefined,
+      // The SPA is a build output: redeploying restores it, so nothing to keep.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: false,
+    });
+
+    const hsts = { accessControlMaxAge: HSTS_MAX_AGE, includeSubdomains: true, override: true };
+    const referrerPolicy = { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true };
+    const spaHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SpaHeaders', {
+      comment: 'SPA: CSP, HSTS, nosniff, frame deny, referrer policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: props.contentSecurityPolicy, override: true },
+        strictTransportSecurity: hsts,
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy,
+      },
+    });
+    const mediaHeaders = new cloudfront.ResponseHeadersPolicy(this, 'MediaHeaders', {
+      comment: 'Media: nosniff + CSP sandbox so uploaded SVG/HTML cannot run script on our origin',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: 'sandbox', override: true },
+        contentTypeOptions: { override: true },
+        strictTransportSecurity: hsts,
+        referrerPolicy,
+      },
+    });
+    const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: 'API: nosniff, HSTS, frame deny; JSON only, never cached',
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        strictTransportSecurity: hsts,
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy,
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Cache-Control', value: 'no-store', override: false }],
+      },
+    });
+
+    const oac = new cloudfront.S3OriginAccessControl(this, 'OriginAccessControl', {
+      description: 'campuscms: CloudFront reads the site and media buckets',
+    });
+    // The media bucket is referenced by name, not by construct, to avoid the CORS cycle; its
+    // bucket policy for this distribution is added by the stack (grants live in the stack).
+    const mediaRef = s3.Bucket.fromBucketAttributes(this, 'MediaBucketRef', {
+      bucketName: props.media.bucketName,
+      bucketRegionalDomainName: props.media.regionalDomainName,
+    });
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'History routes to /index.html (default behaviour only)',
+    });
+
+    const certificate = props.customDomain
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn)
+      : undefined;
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'campuscms panel',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: props.priceClass ?? cloudfront.PriceClass.PRICE_CLASS_100,
+      domainNames: props.customDomain ? [props.customDomain.domainName] : undefined,
+      certificate,
+      // Only a certificate of ours can raise the viewer TLS floor (see the CFR4 acknowledgment).
+      minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      enableLogging: props.accessLogs !== undefined,
+      logBucket: props.accessLogs,
+      logFilePrefix: props.accessLogs ? 'cloudfront/' : undefined,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessControl: oac }),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: spaHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        'api/*': {
+          origin: new origins.HttpOrigin(props.apiHost, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header (X-Tenant-Id, Authorization, ...) but Host, which must be
+          // the execute-api host for API Gateway to route the request.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: apiHeaders,
+          compress: true,
+        },
+        'media/*': {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(mediaRef, { originAccessControl: oac }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: mediaHeaders,
+          compress: true,
+        },
+      },
+    });
+    this.origin = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+
+    // Hashed assets are immutable; the shell (index.html) and config.json must be revalidated
+    // so a deploy is visible at once. prune: false keeps the previous build's assets for tabs
+    // still running it.
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      destinationBucket: this.bucket,
+      sources: [s3deploy.Source.asset(props.spaDir, { exclude: ['index.html', 'config.json'] })],
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      prune: false,
+      memoryLimit: 256,
+    });
+    const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+      destinationBucket: this.bucket,
+      sources: [
+        s3deploy.Source.asset(props.spaDir, { exclude: ['*', '!index.html'] }),
+        s3deploy.Source.jsonData('config.json', props.runtimeConfig),
+      ],
+      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      prune: false,
+      memoryLimit: 256,
+    });
+    // The shell goes last, so it never points at assets not uploaded yet.
+    shell.node.addDependency(assets);
+  }
+}

@@ -1,0 +1,48 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { PanelStack, PanelStackProps } from '../lib/panel-stack';
+import { loadRouteTable, repoRoot, RouteTable } from '../lib/routes';
+
+/** cdkContext is cdk.json's context, so tests synthesize with the same feature flags as `cdk synth`. */
+export function cdkContext(): Record<string, unknown> {
+  const ctx = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'cdk.json'), 'utf8')).context;
+  // The CLI turns asset metadata on (sam local reads it to find each function's code).
+  return { ...ctx, 'aws:cdk:enable-asset-metadata': true };
+}
+
+/**
+ * placeholderAssets makes a functions dir with a dummy bootstrap per group and a one-file SPA,
+ * so the unit tests need neither the Go build nor the SPA build.
+ */
+export function placeholderAssets(routes: RouteTable): { functionsDir: string; spaDir: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-infra-'));
+  const functionsDir = path.join(dir, 'functions');
+  for (const g of Object.keys(routes.groups)) {
+    fs.mkdirSync(path.join(functionsDir, g), { recursive: true });
+    fs.writeFileSync(path.join(functionsDir, g, 'bootstrap'), `placeholder ${g}\n`);
+  }
+  const spaDir = path.join(dir, 'dist');
+  fs.mkdirSync(path.join(spaDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(spaDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return { functionsDir, spaDir };
+}
+
+/** makeStack builds the stack as bin/app.ts does, with placeholder assets and overrides. */
+export function makeStack(
+  overrides: Partial<PanelStackProps> = {},
+  opts: { routes?: RouteTable; env?: boolean } = {},
+): { app: App; stack: PanelStack; routes: RouteTable } {
+  const routes = opts.routes ?? loadRouteTable();
+  const app = new App({ context: cdkContext() });
+  const stack = new PanelStack(app, 'Test', {
+    env: opts.env === false ? undefined : { account: '123456789012', region: 'eu-west-1' },
+    routes,
+    ...placeholderAssets(routes),
+    production: false,
+    ...overrides,
+  });
+  return { app, stack, routes };
+}
