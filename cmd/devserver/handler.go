@@ -31,6 +31,16 @@ func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
 		_ = api.OK(w, map[string]string{"status": "ok"})
 	})
 	mux.Handle("/media/", readOnly(mediaProxy(deps.S3, deps.Config.MediaBucket)))
+	if endpoint := os.Getenv("AWS_ENDPOINT_URL"); endpoint != "" && deps.Config.MediaUploadURL == uploadProxyPrefix+"/"+deps.Config.MediaBucket {
+		upload, err := uploadProxy(endpoint)
+		if err != nil {
+			return nil, err
+		}
+		mux.Handle("POST "+uploadProxyPrefix+"/", upload)
+	}
+	// "/media" alone is the SPA's Media Library route: CloudFront's /media/* does not match it,
+	// and without this exact pattern ServeMux would redirect it into the bucket proxy.
+	mux.Handle("/media", readOnly(spa(siteDir)))
 	mux.Handle("/", readOnly(spa(siteDir)))
 	return mux, nil
 }

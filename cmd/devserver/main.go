@@ -70,6 +70,10 @@ func run() error {
 		emu.UseEndpoint()
 		slog.Info("emulator started", "url", emu.URL)
 	}
+	if cfg.MediaUploadURL == "" {
+		// Browsers post uploads to this origin, which forwards them to the emulator (s3proxy.go).
+		cfg.MediaUploadURL = uploadProxyPrefix + "/" + cfg.MediaBucket
+	}
 	origin := fmt.Sprintf("http://127.0.0.1:%d", opts.port)
 	handler, login, err := setup(ctx, cfg, opts, []string{origin, fmt.Sprintf("http://localhost:%d", opts.port)})
 	if err != nil {

@@ -3,6 +3,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -49,6 +50,9 @@ func BadRequest(fields map[string]string, order ...string) *Error {
 	return e
 }
 
+// StatusClientClosed is logged when the client cancelled the request (nginx's 499).
+const StatusClientClosed = 499
+
 // Common errors.
 var (
 	ErrUnknownTenant = &Error{Status: http.StatusNotFound, Message: "Could not find institution!"}
@@ -65,6 +69,9 @@ func AsError(err error) *Error {
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr
+	case errors.Is(err, context.Canceled):
+		// The client went away (a browser navigating mid-request): not a server fault.
+		return &Error{Status: StatusClientClosed, Message: "Request cancelled.", Cause: err}
 	case errors.Is(err, store.ErrNotFound):
 		return &Error{Status: http.StatusNotFound, Message: ErrNotFound.Message, Cause: err}
 	case errors.Is(err, store.ErrConflict):

@@ -63,7 +63,7 @@ var services = map[string]registrar{
 	},
 	"misc": func(d *Deps, mux *http.ServeMux, base string) { misc.NewService(d.Store, d.Guard).Register(mux, base) },
 	"media": func(d *Deps, mux *http.ServeMux, base string) {
-		media.NewService(d.Store, d.S3, d.Config.MediaBucket, d.Guard).Register(mux, base)
+		media.NewService(d.Store, d.S3, d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
 	},
 }
 

@@ -114,8 +114,8 @@ func NewUsers(st *store.Store) *Users { return &Users{st: st} }
 
 // NewUserInput is what creating a user takes.
 type NewUserInput struct {
-	Username, Password, FirstName, LastName, Email, Phone string
-	IsAdmin                                               bool
+	Username, Password, FirstName, LastName, Email, Phone, RoleID string
+	IsAdmin                                                       bool
 }
 
 // Create writes the user and its username marker in one transaction; store.ErrConflict if the
@@ -129,7 +129,7 @@ func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput)
 	id := ids.New()
 	key := UserKey(scope, id)
 	u := User{PK: key.PK, SK: key.SK, ID: id, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
-		Email: in.Email, Phone: in.Phone, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1, CreatedAt: now, UpdatedAt: now}
+		Email: in.Email, Phone: in.Phone, RoleID: in.RoleID, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1, CreatedAt: now, UpdatedAt: now}
 	mk := UsernameKey(scope, u.Username)
 	tx := us.st.DB.WriteTx().
 		Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).

@@ -16,6 +16,8 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/store"
 )
 
 // Size limits per type, far below DynamoDB's 400 KB item limit.
@@ -30,9 +32,7 @@ const (
 var (
 	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 	idPattern    = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
-	// A file key is relative to the tenant's media prefix: {ulid}/{safe-name}.
-	fileKeyPattern = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$`)
-	datePattern    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 )
 
 // readOnly fields may be echoed back by a client; they are ignored, never stored.
@@ -90,7 +90,7 @@ func newConverter(catalogue []Permission) *converter {
 
 // values converts every present field; on create, absent fields take their defaults. Required
 // fields must end up non-empty. Messages follow SPEC §5: '{label} is required!'.
-func (cv *converter) values(c *Collection, in input, create bool) (map[string]any, error) {
+func (cv *converter) values(scope store.Scope, c *Collection, in input, create bool) (map[string]any, error) {
 	out := map[string]any{}
 	errs := map[string]string{}
 	var order []string
@@ -106,7 +106,7 @@ func (cv *converter) values(c *Collection, in input, create bool) (map[string]an
 			}
 			continue
 		}
-		v, err := cv.convert(f, raw)
+		v, err := cv.convert(scope, f, raw)
 		if err == "" && f.Required && isEmpty(v) {
 			err = f.Label + " is required!"
 		}
@@ -136,7 +136,7 @@ func isEmpty(v any) bool {
 }
 
 // convert returns the stored value of one field or a user-facing message.
-func (cv *converter) convert(f Field, raw json.RawMessage) (any, string) {
+func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (any, string) {
 	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		if f.Type == TypeBoolean {
 			return false, ""
@@ -178,10 +178,10 @@ func (cv *converter) convert(f Field, raw json.RawMessage) (any, string) {
 	if s == "" {
 		return "", ""
 	}
-	return cv.convertString(f, s)
+	return cv.convertString(scope, f, s)
 }
 
-func (cv *converter) convertString(f Field, s string) (any, string) {
+func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, string) {
 	tooLong := func(max int) string { return fmt.Sprintf("%s must be at most %d characters.", f.Label, max) }
 	switch f.Type {
 	case TypeText:
@@ -219,9 +219,11 @@ func (cv *converter) convertString(f Field, s string) (any, string) {
 			return nil, f.Label + " not found!"
 		}
 	case TypeImage, TypeFile:
-		if !fileKeyPattern.MatchString(s) {
+		ref, err := media.Normalize(scope, s)
+		if err != nil {
 			return nil, f.Label + " must be a file from this institution's media library."
 		}
+		return ref, ""
 	case TypePassword:
 		if msg := auth.ValidatePassword(s); msg != "" {
 			return nil, msg

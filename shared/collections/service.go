@@ -197,7 +197,7 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err != nil {
 		return err
 	}
-	values, err := s.conv.values(c, in, true)
+	values, err := s.conv.values(auth.CallerFrom(r.Context()).Scope, c, in, true)
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 	if err != nil {
 		return err
 	}
-	values, err := s.conv.values(c, in, false)
+	values, err := s.conv.values(auth.CallerFrom(r.Context()).Scope, c, in, false)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,9 @@ type Config struct {
 	TableName string
 	// MediaBucket is the S3 bucket holding uploaded media under media/{tenant}/.
 	MediaBucket string
+	// MediaUploadURL is where browsers post presigned uploads; empty means the bucket's own S3
+	// endpoint. The local server sets a same-origin proxy, since moto sends no CORS headers on POST.
+	MediaUploadURL string
 	// ObjectURLPrefix is the URL path under which media keys are served ("/media/" on CloudFront and locally).
 	ObjectURLPrefix string
 	// SessionTTL is the absolute lifetime of a login session.
@@ -23,12 +26,13 @@ type Config struct {
 	LogLevel slog.Level
 }
 
-// FromEnv reads TABLE_NAME, MEDIA_BUCKET, OBJECT_URL_PREFIX and LOG_LEVEL, with local defaults.
+// FromEnv reads TABLE_NAME, MEDIA_BUCKET, MEDIA_UPLOAD_URL, OBJECT_URL_PREFIX and LOG_LEVEL, with local defaults.
 func FromEnv() (Config, error) {
 	cfg := Config{
 		TableName:       envOr("TABLE_NAME", "cms"),
 		MediaBucket:     envOr("MEDIA_BUCKET", "cms-media"),
 		ObjectURLPrefix: envOr("OBJECT_URL_PREFIX", "/media/"),
+		MediaUploadURL:  os.Getenv("MEDIA_UPLOAD_URL"),
 		SessionTTL:      12 * time.Hour,
 	}
 	if !strings.HasSuffix(cfg.ObjectURLPrefix, "/") {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -37,15 +39,41 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 	if msg := auth.ValidatePassword(in.AdminPassword); msg != "" {
 		return auth.User{}, fmt.Errorf("tenants: admin password: %s", msg)
 	}
-	err = st.Table.Put(scope.TenantItem(in.Name, time.Now().UTC())).If("attribute_not_exists(PK)").Run(ctx)
+	now := time.Now().UTC()
+	role, err := administratorRole(scope, now)
 	if err != nil {
-		if errors.Is(store.Wrap("", err), store.ErrConflict) {
+		return auth.User{}, err
+	}
+	// The tenant item leads: if the id is taken, nothing else is written.
+	err = st.DB.WriteTx().
+		Put(st.Table.Put(scope.TenantItem(in.Name, now)).If("attribute_not_exists(PK)")).
+		Put(st.Table.Put(role)).
+		Run(ctx)
+	if err != nil {
+		if store.CondFailedAt(err, 0) {
 			return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
 		}
 		return auth.User{}, store.Wrap("create tenant", err)
 	}
 	return auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
-		FirstName: "Admin", LastName: in.Name, IsAdmin: true})
+		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string)})
+}
+
+// administratorRole is the role every new tenant starts with (DESIGN §4): every permission of
+// the catalogue. Its first user is the admin, hence refCount 1.
+func administratorRole(scope store.Scope, now time.Time) (map[string]any, error) {
+	reg, err := collections.Load()
+	if err != nil {
+		return nil, err
+	}
+	codes := []string{}
+	for _, p := range reg.Catalogue() {
+		codes = append(codes, p.ID)
+	}
+	id, at := ids.New(), now.Format(time.RFC3339Nano)
+	return map[string]any{"PK": scope.Collection(auth.KindRoles), "SK": id, "id": id, "name": "Administrator",
+		"description": "Every permission. Created with the institution.", "permissionIds": codes, "status": true,
+		"version": 1, "createdAt": at, "updatedAt": at, "refCount": 1}, nil
 }
 
 // List returns every tenant, sorted by id. It scans the table: ops tooling only, never a request path.

@@ -116,9 +116,9 @@ describe('admin panel foundation', () => {
       for (const section of ['Website Content', 'Marketing Tools', 'Media & Design', 'Navigation & SEO', 'Form Management', 'Team & Departments', 'Access Control', 'Billing', 'Settings']) {
         await page.getByText(section, { exact: true }).waitFor();
       }
-      await page.getByRole('link', { name: 'FAQs' }).click();
-      await page.waitForURL('**/faqs');
-      await page.getByRole('heading', { level: 1, name: 'FAQs' }).waitFor();
+      await page.getByRole('link', { name: 'Themes' }).click();
+      await page.waitForURL('**/themes');
+      await page.getByRole('heading', { level: 1, name: 'Themes' }).waitFor();
       await page.getByText('This screen is coming in a later release.').waitFor();
       await page.goto('/custom-forms/abc/submissions');
       await page.getByRole('heading', { level: 1, name: 'Form Submissions' }).waitFor();

@@ -1,11 +1,13 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loader, Flex } from '@aws-amplify/ui-react';
 import { hasPermission } from '../lib/permissions';
+import { CollectionScreen } from '../screens/collections/CollectionScreen';
 import { DashboardScreen } from '../screens/dashboard/DashboardScreen';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { PlaceholderScreen } from '../screens/placeholder/PlaceholderScreen';
 import { NotFoundScreen } from '../screens/placeholder/NotFoundScreen';
 import { ProfileScreen } from '../screens/profile/ProfileScreen';
+import { MediaScreen } from '../screens/media/MediaScreen';
 import { Shell } from '../shell/Shell';
 import { useApp } from './AppContext';
 import { ALL_ROUTES, type ScreenDecl, type ScreenKey } from './navigation';
@@ -13,11 +15,14 @@ import { ALL_ROUTES, type ScreenDecl, type ScreenKey } from './navigation';
 const SCREENS: Record<ScreenKey, () => React.JSX.Element | null> = {
   dashboard: DashboardScreen,
   profile: ProfileScreen,
+  media: MediaScreen,
 };
 
 function screenFor(decl: ScreenDecl) {
   const Screen = decl.screen ? SCREENS[decl.screen] : null;
-  return Screen ? <Screen /> : <PlaceholderScreen title={decl.title} />;
+  if (Screen) return <Screen />;
+  if (decl.collection) return <CollectionScreen key={decl.collection} collection={decl.collection} />;
+  return <PlaceholderScreen title={decl.title} />;
 }
 
 function FullPageLoader() {

@@ -3,8 +3,9 @@
  * `screen` names a built screen; links without one render the "coming later" placeholder.
  */
 import type { Permission } from '../lib/permissions';
+import { COLLECTIONS } from '../lib/collections';
 
-export type ScreenKey = 'dashboard' | 'profile';
+export type ScreenKey = 'dashboard' | 'profile' | 'media';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -18,6 +19,8 @@ export interface ScreenDecl {
   /** What gates viewing; SPEC §2: every current link is open to all users. */
   permission: Permission;
   screen?: ScreenKey;
+  /** A declared collection (shared/collections/collections.json) shown by the generic list screen. */
+  collection?: string;
 }
 
 export interface SectionDecl {
@@ -31,6 +34,8 @@ const link = (label: string, path: string, category: string, extra: Partial<Scre
   title: label,
   category,
   permission: true,
+  // A path that names a declared collection gets the generic list/CRUD screen.
+  collection: COLLECTIONS[path.slice(1)] ? path.slice(1) : undefined,
   ...extra,
 });
 
@@ -60,7 +65,7 @@ export const SECTIONS: SectionDecl[] = [
   {
     section: 'Media & Design',
     links: [
-      link('Media Library', '/media', 'MEDIA'),
+      link('Media Library', '/media', 'MEDIA', { screen: 'media' }),
       link('Themes', '/themes', 'THEME'),
       link('Theme Settings', '/theme-settings', 'THEME_SETTING'),
     ],
@@ -78,7 +83,7 @@ export const SECTIONS: SectionDecl[] = [
     section: 'Team & Departments',
     links: [link('Staff Members', '/staff-members', 'STAFF_MEMBER'), link('Departments', '/departments', 'DEPARTMENT')],
   },
-  { section: 'Access Control', links: [link('Users', '/users', 'USER')] },
+  { section: 'Access Control', links: [link('Users', '/users', 'USER'), link('Roles', '/roles', 'ROLE')] },
   { section: 'Billing', links: [link('Invoices', '/invoices', 'INVOICE'), link('Plans', '/plans', 'PLAN')] },
   { section: 'Settings', links: [link('Notices', '/notices', 'NOTICE'), link('Notifications', '/notifications', 'NOTIFICATION')] },
 ];

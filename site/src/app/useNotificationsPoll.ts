@@ -1,7 +1,27 @@
 /**
- * Hook point for start-up step 4's notifications (SPEC §2 Notification modal):
- * a later issue polls GET /notifications?limit=10&page=1 here and keeps the first 3 unread.
+ * Start-up step 4's notifications (SPEC §2 Notification modal): poll
+ * GET /notifications?limit=10&page=1 every 60 s and on focus; the bell reads the same swr cache.
  */
-export function useNotificationsPoll(_enabled: boolean): void {
-  // Intentionally empty until the notifications issue.
+import useSWR from 'swr';
+import { swrFetcher } from '../api/client';
+import { BELL_KEY, type NotificationsResponse } from '../lib/notifications';
+
+const POLL_MS = 60_000;
+
+export function useNotificationsPoll(enabled: boolean): void {
+  useSWR<NotificationsResponse>(enabled ? BELL_KEY : null, swrFetcher, {
+    refreshInterval: POLL_MS,
+    revalidateOnFocus: true,
+    // Failures to load notifications are only logged (SPEC §8).
+    onError: (err) => console.warn('notifications poll failed', err),
+  });
+}
+
+/** useBellFeed reads the poll's cached result (it never starts its own polling). */
+export function useBellFeed() {
+  return useSWR<NotificationsResponse>(BELL_KEY, swrFetcher, {
+    revalidateOnMount: false,
+    revalidateIfStale: false,
+    revalidateOnFocus: false,
+  });
 }

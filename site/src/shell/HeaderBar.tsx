@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useApp } from '../app/AppContext';
-import { BellIcon } from './icons';
+import { NotificationBell } from './NotificationBell';
 import { ThemeToggle } from './ThemeToggle';
 import { useSearchShortcut } from './useSearchShortcut';
 
@@ -28,10 +28,7 @@ export function HeaderBar({ title }: Props) {
           aria-label="Search"
         />
         <ThemeToggle />
-        {/* The unread count and modal come with the notifications issue. */}
-        <button type="button" className="icon-button" aria-label="Notifications" title="Notifications">
-          <BellIcon />
-        </button>
+        <NotificationBell />
         <Link to="/my-profile" className="profile-link" aria-label="My Profile" title="My Profile">
           <span className="avatar" aria-hidden="true">
             {initials}

@@ -1,0 +1,107 @@
+package media
+
+import (
+	"net/http"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Object key layout. A confirmed file lives at media/{tenant}/{ulid}/{safe-name}, which
+// CloudFront's /media/* behaviour (and the local proxy) serves as /media/{tenant}/{ulid}/{safe-name};
+// records store only "{ulid}/{safe-name}", relative to the tenant's objectUrlPrefix
+// ("/media/{tenant}/", from tenant-info). Uploads first land under uploads/{tenant}/, which is
+// never served and expires by a bucket lifecycle rule.
+const (
+	mediaRoot  = "media/"
+	uploadRoot = "uploads/"
+)
+
+// maxNameLen bounds the safe file name inside a key.
+const maxNameLen = 100
+
+var (
+	refPattern    = regexp.MustCompile(`^([0-9A-HJKMNP-TV-Z]{26})/([A-Za-z0-9_][A-Za-z0-9._-]{0,99})$`)
+	unsafeRun     = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+	repeatedDots  = regexp.MustCompile(`\.{2,}`)
+	errForeignKey = &api.Error{Status: http.StatusBadRequest, Message: "File is not in this institution's media library."}
+)
+
+// SafeName turns a user's file name into one safe inside a key and a URL: the base name only,
+// runs of anything but letters, digits, '.', '_' and '-' become '-', no "..", at most 100
+// characters with the extension kept; "file" if nothing is left.
+func SafeName(name string) string {
+	name = strings.ReplaceAll(name, "\\", "/")
+	name = path.Base("/" + name)
+	name = unsafeRun.ReplaceAllString(name, "-")
+	name = repeatedDots.ReplaceAllString(name, ".")
+	name = strings.TrimLeft(name, ".-")
+	name = strings.TrimRight(name, ".-")
+	if len(name) > maxNameLen {
+		ext := path.Ext(name)
+		if len(ext) > 16 {
+			ext = ""
+		}
+		name = strings.TrimRight(name[:maxNameLen-len(ext)], ".-") + ext
+	}
+	if name == "" || name == "/" {
+		return "file"
+	}
+	return name
+}
+
+// objectKey is the S3 key of a confirmed file of the tenant given its reference "{ulid}/{name}".
+func objectKey(scope store.Scope, ref string) string {
+	return mediaRoot + scope.Tenant() + "/" + ref
+}
+
+// uploadKey is the S3 key a presigned POST pins for one upload.
+func uploadKey(scope store.Scope, id, safeName string) string {
+	return uploadRoot + scope.Tenant() + "/" + id + "/" + safeName
+}
+
+// parseUploadKey returns the upload id and safe name of an upload key of the scope's tenant.
+func parseUploadKey(scope store.Scope, key string) (id, name string, ok bool) {
+	rest, found := strings.CutPrefix(key, uploadRoot+scope.Tenant()+"/")
+	if !found {
+		return "", "", false
+	}
+	m := refPattern.FindStringSubmatch(rest)
+	if m == nil || strings.Contains(m[2], "..") {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// CheckKey validates a file reference that a record (collection item, page, form, header or
+// footer logo) is about to store: it must be "{ulid}/{safe-name}" of the caller's media library,
+// relative to the tenant's objectUrlPrefix. The served URL always starts with the caller's own
+// /media/{tenant}/, so a well-formed reference can never point at another tenant's file. The
+// forms "/media/{tenant}/{ulid}/{name}" and "media/{tenant}/{ulid}/{name}" of the caller's own
+// tenant are accepted too; Normalize returns the stored form. The error is a 400 *api.Error.
+func CheckKey(scope store.Scope, key string) error {
+	_, err := Normalize(scope, key)
+	return err
+}
+
+// Normalize validates a file reference like CheckKey and returns it as stored: "{ulid}/{name}".
+func Normalize(scope store.Scope, key string) (string, error) {
+	ref := key
+	for _, prefix := range []string{"/" + mediaRoot, mediaRoot} {
+		if rest, ok := strings.CutPrefix(ref, prefix); ok {
+			own, ok := strings.CutPrefix(rest, scope.Tenant()+"/")
+			if !ok {
+				return "", errForeignKey
+			}
+			ref = own
+			break
+		}
+	}
+	if !refPattern.MatchString(ref) || strings.Contains(ref, "..") {
+		return "", errForeignKey
+	}
+	return ref, nil
+}

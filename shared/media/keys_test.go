@@ -1,0 +1,56 @@
+package media
+
+import (
+	"testing"
+
+	"github.com/campuscms/panel/shared/store"
+)
+
+func TestCheckKey(t *testing.T) {
+	acme, _ := store.NewScope("acme")
+	const ref = "01ARZ3NDEKTSV4RRFFQ69G5FAV/photo.png"
+	cases := []struct {
+		name, key, want string
+		ok              bool
+	}{
+		{"stored form", ref, ref, true},
+		{"served path of own tenant", "/media/acme/" + ref, ref, true},
+		{"object key of own tenant", "media/acme/" + ref, ref, true},
+		{"served path of another tenant", "/media/acme-corp/" + ref, "", false},
+		{"object key of another tenant", "media/other/" + ref, "", false},
+		{"upload key", "uploads/acme/" + ref, "", false},
+		{"parent dir", "01ARZ3NDEKTSV4RRFFQ69G5FAV/../x.png", "", false},
+		{"dot dot in name", "01ARZ3NDEKTSV4RRFFQ69G5FAV/..png", "", false},
+		{"traversal to another tenant", "../other/" + ref, "", false},
+		{"absolute URL", "https://evil.example/" + ref, "", false},
+		{"no id", "photo.png", "", false},
+		{"lowercase id", "01arz3ndektsv4rrffq69g5fav/photo.png", "", false},
+		{"nested", "01ARZ3NDEKTSV4RRFFQ69G5FAV/a/photo.png", "", false},
+		{"empty", "", "", false},
+		{"query string", ref + "?x=1", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := Normalize(acme, c.key)
+			if (err == nil) != c.ok || got != c.want {
+				t.Fatalf("Normalize(%q) = %q, %v; want %q ok=%v", c.key, got, err, c.want, c.ok)
+			}
+			if (CheckKey(acme, c.key) == nil) != c.ok {
+				t.Fatalf("CheckKey(%q) disagrees with Normalize", c.key)
+			}
+		})
+	}
+}
+
+func TestParseUploadKey(t *testing.T) {
+	acme, _ := store.NewScope("acme")
+	if id, name, ok := parseUploadKey(acme, "uploads/acme/01ARZ3NDEKTSV4RRFFQ69G5FAV/a.png"); !ok || id != "01ARZ3NDEKTSV4RRFFQ69G5FAV" || name != "a.png" {
+		t.Fatalf("own upload key: %q %q %v", id, name, ok)
+	}
+	for _, k := range []string{"uploads/acme-corp/01ARZ3NDEKTSV4RRFFQ69G5FAV/a.png", "media/acme/01ARZ3NDEKTSV4RRFFQ69G5FAV/a.png",
+		"uploads/acme/01ARZ3NDEKTSV4RRFFQ69G5FAV/../a.png", "uploads/acme/x/a.png"} {
+		if _, _, ok := parseUploadKey(acme, k); ok {
+			t.Errorf("parseUploadKey accepted %q", k)
+		}
+	}
+}

@@ -1,0 +1,315 @@
+// Package media serves /media: the tenant's media library and its uploads. Files never pass
+// through a Lambda: the browser posts them straight to S3 with a presigned POST, then confirms;
+// the confirmation reads the object's real size and first bytes before anything is kept.
+package media
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// MaxSize is the largest file accepted: 5,242,880 bytes (SPEC §9).
+const MaxSize = 5 << 20
+
+// Lifetimes of an upload: the presigned POST's, and the pending record's (matching the bucket's
+// lifecycle rule that expires unconfirmed objects under uploads/ after a day).
+const (
+	postExpiry    = 10 * time.Minute
+	pendingExpiry = 24 * time.Hour
+	sniffBytes    = 512
+	maxNameChars  = 255
+)
+
+// User-facing messages.
+const (
+	MsgTooLarge = "Maximum file size is 5 MB"
+	MsgMismatch = "The file's contents do not match its type."
+	MsgDeleted  = "Media Deleted"
+	MsgUploaded = "File Uploaded successfully!"
+)
+
+var (
+	errTooLarge    = &api.Error{Status: http.StatusRequestEntityTooLarge, Message: MsgTooLarge}
+	errEmpty       = &api.Error{Status: http.StatusBadRequest, Message: "The file is empty."}
+	errMismatch    = &api.Error{Status: http.StatusUnsupportedMediaType, Message: MsgMismatch}
+	errUnknownLoad = &api.Error{Status: http.StatusNotFound, Message: "This upload was not found or has expired. Please upload the file again."}
+	errNotUploaded = &api.Error{Status: http.StatusBadRequest, Message: "The file has not been uploaded yet."}
+)
+
+// Service serves /media.
+type Service struct {
+	records Records
+	objects Objects
+	guard   *auth.Guard
+	now     func() time.Time
+}
+
+// NewService returns the media service over the shared table and the media bucket. uploadURL,
+// when set, replaces the bucket's endpoint as the address browsers post uploads to.
+func NewService(st *store.Store, client *s3.Client, bucket, uploadURL string, guard *auth.Guard) *Service {
+	return &Service{records: dynamoRecords{st: st}, objects: s3Objects{client: client, bucket: bucket, uploadURL: uploadURL, now: time.Now},
+		guard: guard, now: time.Now}
+}
+
+// Register declares the routes of /media under base. SPEC §6: the Media Library is open to all
+// signed-in users.
+func (s *Service) Register(mux *http.ServeMux, base string) {
+	mux.Handle("POST "+base+"/media/uploads", s.guard.Require("", s.requestUpload))
+	mux.Handle("POST "+base+"/media", s.guard.Require("", s.confirm))
+	mux.Handle("GET "+base+"/media", s.guard.Require("", s.list))
+	mux.Handle("DELETE "+base+"/media/{id}", s.guard.Require("", s.remove))
+}
+
+// uploadTicket is the answer to an upload request: where and how to post the file, and the key
+// to confirm afterwards.
+type uploadTicket struct {
+	URL       string            `json:"url"`
+	Fields    map[string]string `json:"fields"`
+	Key       string            `json:"key"`
+	ExpiresAt time.Time         `json:"expiresAt"`
+}
+
+func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Name     string `json:"name"`
+		Size     int64  `json:"size"`
+		MimeType string `json:"mimeType"`
+	}
+	if err := api.Decode(r, &in); err != nil {
+		return err
+	}
+	name, err := displayName(in.Name)
+	if err != nil {
+		return err
+	}
+	switch {
+	case in.Size > MaxSize:
+		return errTooLarge
+	case in.Size <= 0:
+		return errEmpty
+	}
+	mt := baseType(in.MimeType)
+	if mt == "" {
+		mt = "application/octet-stream"
+	}
+	if !AcceptableType(mt) {
+		if strings.HasPrefix(mt, "image/") {
+			return api.Errorf(http.StatusUnsupportedMediaType, "SVG and other script-capable images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.")
+		}
+		return api.Errorf(http.StatusUnsupportedMediaType, "This file type is not accepted.")
+	}
+	scope := auth.CallerFrom(r.Context()).Scope
+	now := s.now().UTC()
+	id := ids.New()
+	key := uploadKey(scope, id, SafeName(name))
+	expires := now.Add(postExpiry)
+	post, err := s.objects.Presign(r.Context(), PostPolicy{Key: key, ContentType: mt, MinSize: 1, MaxSize: MaxSize, Expires: expires})
+	if err != nil {
+		return err
+	}
+	err = s.records.PutPending(r.Context(), pendingUpload{PK: scope.Collection(kindUpload), SK: id, Name: name, Key: key,
+		MimeType: mt, Size: in.Size, CreatedAt: now, ExpiresAt: now.Add(pendingExpiry)})
+	if err != nil {
+		return err
+	}
+	return api.OK(w, uploadTicket{URL: post.URL, Fields: post.Fields, Key: key, ExpiresAt: expires})
+}
+
+// confirm turns an uploaded object into a media record. Browsers post to uploads/{tenant}/...,
+// which is never served; only after the real size and first bytes pass is the object copied to
+// media/{tenant}/... (served under /media/*) and the upload removed. Uploading straight to the
+// served key would publish a file before it is checked (the local emulator enforces no policy at
+// all), and an abandoned upload would stay public; under uploads/ a lifecycle rule expires it.
+func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Key  string `json:"key"`
+		Name string `json:"name"`
+	}
+	if err := api.Decode(r, &in); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	scope := auth.CallerFrom(ctx).Scope
+	id, safe, ok := parseUploadKey(scope, in.Key)
+	if !ok {
+		return errForeignKey
+	}
+	pending, err := s.records.GetPending(ctx, scope, id)
+	if store.IsNotFound(err) || (err == nil && pending.Key != in.Key) {
+		return errUnknownLoad
+	}
+	if err != nil {
+		return err
+	}
+	name := pending.Name
+	if strings.TrimSpace(in.Name) != "" {
+		if name, err = displayName(in.Name); err != nil {
+			return err
+		}
+	}
+	size, err := s.objects.Size(ctx, in.Key)
+	if store.IsNotFound(err) {
+		return errNotUploaded
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case size > MaxSize:
+		return s.refuse(ctx, scope, pending, errTooLarge)
+	case size == 0:
+		return s.refuse(ctx, scope, pending, errEmpty)
+	}
+	head, err := s.objects.Head(ctx, in.Key, sniffBytes)
+	if err != nil {
+		return err
+	}
+	if !ContentMatches(pending.MimeType, head) {
+		return s.refuse(ctx, scope, pending, errMismatch)
+	}
+	ref := id + "/" + safe
+	if err := s.objects.Promote(ctx, in.Key, objectKey(scope, ref), pending.MimeType); err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	// mediaType comes from the declared type once the bytes have been checked against it: the
+	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
+	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
+		MediaType: MediaTypeOf(pending.MimeType), CreatedAt: now, UpdatedAt: now}
+	if err := s.records.Confirm(ctx, scope, item); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return errUnknownLoad
+		}
+		_ = s.objects.Delete(context.WithoutCancel(ctx), objectKey(scope, ref))
+		return err
+	}
+	return api.JSON(w, http.StatusCreated, api.Envelope{Result: item, Message: MsgUploaded})
+}
+
+// refuse deletes a refused upload and its pending record, then returns why.
+func (s *Service) refuse(ctx context.Context, scope store.Scope, p pendingUpload, why *api.Error) error {
+	ctx = context.WithoutCancel(ctx)
+	if err := s.objects.Delete(ctx, p.Key); err != nil {
+		return err
+	}
+	if err := s.records.DeletePending(ctx, scope, p.SK); err != nil {
+		return err
+	}
+	return why
+}
+
+func displayName(raw string) (string, error) {
+	name := strings.TrimSpace(raw)
+	switch {
+	case name == "":
+		return "", api.BadRequest(map[string]string{"name": "Name is required!"})
+	case len([]rune(name)) > maxNameChars:
+		return "", api.BadRequest(map[string]string{"name": "Name must be at most 255 characters!"})
+	}
+	return name, nil
+}
+
+var (
+	pageLimits = map[int]bool{5: true, 10: true, 20: true, 50: true, 100: true}
+	sortFields = map[string]func(a, b Item) int{
+		"createdAt": func(a, b Item) int { return strings.Compare(a.ID, b.ID) },
+		"updatedAt": func(a, b Item) int { return a.UpdatedAt.Compare(b.UpdatedAt) },
+		"name":      func(a, b Item) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) },
+		"fileSize": func(a, b Item) int {
+			return int(min(max(a.FileSize-b.FileSize, -1), 1))
+		},
+	}
+)
+
+// list answers GET /media?page=1&limit=20&search=...&mediaType=IMAGE&sort=createdAt&order=desc,
+// newest first by default, with the total count of matches.
+func (s *Service) list(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	page, limit := 1, 10
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return api.BadRequest(map[string]string{"page": "Please enter a valid page!"})
+		}
+		page = n
+	}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || !pageLimits[n] {
+			return api.BadRequest(map[string]string{"limit": "Limit must be one of 5, 10, 20, 50 or 100."})
+		}
+		limit = n
+	}
+	sortBy := q.Get("sort")
+	if sortBy == "" {
+		sortBy = "createdAt"
+	}
+	cmp, ok := sortFields[sortBy]
+	if !ok {
+		return api.BadRequest(map[string]string{"sort": "Cannot sort by " + strconv.Quote(sortBy) + "."})
+	}
+	desc := q.Get("order") != "asc"
+	if o := q.Get("order"); o != "" && o != "asc" && o != "desc" {
+		return api.BadRequest(map[string]string{"order": "Order must be asc or desc."})
+	}
+	items, err := s.records.List(r.Context(), auth.CallerFrom(r.Context()).Scope)
+	if err != nil {
+		return err
+	}
+	search := strings.ToLower(strings.TrimSpace(q.Get("search")))
+	kind := strings.ToUpper(q.Get("mediaType"))
+	matches := make([]Item, 0, len(items))
+	for _, it := range items {
+		if (search == "" || strings.Contains(strings.ToLower(it.Name), search)) && (kind == "" || it.MediaType == kind) {
+			matches = append(matches, it)
+		}
+	}
+	sort.SliceStable(matches, func(i, j int) bool {
+		c := cmp(matches[i], matches[j])
+		if c == 0 {
+			c = strings.Compare(matches[i].ID, matches[j].ID)
+		}
+		if desc {
+			return c > 0
+		}
+		return c < 0
+	})
+	total := int64(len(matches))
+	start := min((page-1)*limit, len(matches))
+	end := min(start+limit, len(matches))
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: matches[start:end], TotalCount: &total})
+}
+
+func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	scope := auth.CallerFrom(ctx).Scope
+	id := r.PathValue("id")
+	if len(id) != 26 {
+		return api.ErrNotFound
+	}
+	it, err := s.records.Get(ctx, scope, id)
+	if err != nil {
+		return err
+	}
+	// The object goes first: if the record's delete then fails, a retry still finds the record
+	// and deleting a missing object is no error.
+	if err := s.objects.Delete(ctx, objectKey(scope, it.FileURL)); err != nil {
+		return err
+	}
+	if err := s.records.Delete(ctx, scope, id); err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]string{"id": id}, Message: MsgDeleted})
+}

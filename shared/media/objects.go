@@ -1,0 +1,113 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/aws/smithy-go"
+
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Objects is the media group's access to the media bucket.
+type Objects interface {
+	// Presign returns a presigned POST for p (p.Bucket is filled in).
+	Presign(ctx context.Context, p PostPolicy) (PresignedPost, error)
+	// Size returns an object's size; store.ErrNotFound if there is none.
+	Size(ctx context.Context, key string) (int64, error)
+	// Head returns up to n first bytes of an object.
+	Head(ctx context.Context, key string, n int) ([]byte, error)
+	// Promote copies an object to its served key with the given Content-Type, then deletes the original.
+	Promote(ctx context.Context, from, to, contentType string) error
+	// Delete removes an object (a missing object is no error).
+	Delete(ctx context.Context, key string) error
+}
+
+// s3Objects implements Objects on one bucket.
+type s3Objects struct {
+	client    *s3.Client
+	bucket    string
+	uploadURL string
+	now       func() time.Time
+}
+
+var _ Objects = s3Objects{}
+
+func (o s3Objects) Presign(ctx context.Context, p PostPolicy) (PresignedPost, error) {
+	opts := o.client.Options()
+	if opts.Credentials == nil {
+		return PresignedPost{}, errors.New("media: presign: no credentials")
+	}
+	creds, err := opts.Credentials.Retrieve(ctx)
+	if err != nil {
+		return PresignedPost{}, fmt.Errorf("media: presign: credentials: %w", err)
+	}
+	p.Bucket = o.bucket
+	url := o.uploadURL
+	if url == "" {
+		url = PostURL(aws.ToString(opts.BaseEndpoint), opts.Region, o.bucket)
+	}
+	return PresignPost(creds, opts.Region, url, p, o.now())
+}
+
+func (o s3Objects) Size(ctx context.Context, key string) (int64, error) {
+	out, err := o.client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
+	if err != nil {
+		return 0, wrapS3("head object", err)
+	}
+	return aws.ToInt64(out.ContentLength), nil
+}
+
+func (o s3Objects) Head(ctx context.Context, key string, n int) ([]byte, error) {
+	out, err := o.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key),
+		Range: aws.String(fmt.Sprintf("bytes=0-%d", n-1))})
+	if err != nil {
+		return nil, wrapS3("read object head", err)
+	}
+	defer out.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(out.Body, int64(n)))
+	if err != nil {
+		return nil, fmt.Errorf("media: read object head: %w", err)
+	}
+	return b, nil
+}
+
+func (o s3Objects) Promote(ctx context.Context, from, to, contentType string) error {
+	_, err := o.client.CopyObject(ctx, &s3.CopyObjectInput{
+		Bucket: aws.String(o.bucket), Key: aws.String(to), CopySource: aws.String(o.bucket + "/" + from),
+		MetadataDirective: types.MetadataDirectiveReplace, ContentType: aws.String(contentType),
+		CacheControl: aws.String("public, max-age=31536000, immutable"),
+	})
+	if err != nil {
+		return wrapS3("copy upload", err)
+	}
+	return o.Delete(ctx, from)
+}
+
+func (o s3Objects) Delete(ctx context.Context, key string) error {
+	_, err := o.client.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
+	if err != nil {
+		return wrapS3("delete object", err)
+	}
+	return nil
+}
+
+// wrapS3 maps S3's "no such object" answers to store.ErrNotFound.
+func wrapS3(op string, err error) error {
+	var (
+		noKey    *types.NoSuchKey
+		notFound *types.NotFound
+		apiErr   smithy.APIError
+	)
+	if errors.As(err, &noKey) || errors.As(err, &notFound) ||
+		(errors.As(err, &apiErr) && (apiErr.ErrorCode() == "NotFound" || apiErr.ErrorCode() == "NoSuchKey")) {
+		return fmt.Errorf("media: %s: %w", op, store.ErrNotFound)
+	}
+	return fmt.Errorf("media: %s: %w", op, err)
+}

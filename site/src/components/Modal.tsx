@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './components.css';
+import { createPortal } from 'react-dom';
+
+interface Props {
+  title: string;
+  /** Called on Escape and on a click on the backdrop. */
+  onClose: () => void;
+  children: ReactNode;
+  /** SPEC §9: default modal max width 800px. */
+  maxWidth?: number;
+  className?: string;
+}
+
+/** Modal is a dialog over a backdrop; focus moves into it and returns on close. */
+export function Modal({ title, onClose, children, maxWidth = 800, className = '' }: Props) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]:not([tabindex="-1"])');
+    (first ?? ref.current)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      // Only the topmost dialog answers Escape (a confirm can sit over a form).
+      const open = document.querySelectorAll('.modal');
+      if (e.key === 'Escape' && open[open.length - 1] === ref.current) {
+        closeRef.current();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        className={`modal ${className}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        style={{ maxWidth }}
+      >
+        <h2 id={titleId} className="modal-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>,
+    document.querySelector('.app-root') ?? document.body,
+  );
+}

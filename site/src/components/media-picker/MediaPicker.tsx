@@ -1,0 +1,142 @@
+import { Button, Flex, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useApp } from '../../app/AppContext';
+import { mediaUrl } from '../../lib/format';
+import { Modal } from '../Modal';
+import { MediaGrid } from './MediaGrid';
+import { MSG_UPLOADED, type Accept, type MediaItem } from './rules';
+import { UploadArea } from './UploadArea';
+import { reloadMedia, useMediaLibrary } from './useMediaLibrary';
+import './media.css';
+
+export interface MediaPickerProps {
+  /** value is the stored file reference, "{ulid}/{name}" relative to the tenant's objectUrlPrefix. */
+  value: string;
+  onChange: (value: string) => void;
+  /** 'image' pickers upload and choose images only. */
+  accept: Accept;
+  label: string;
+  errorMessage?: string;
+}
+
+const looksLikeImage = (ref: string) => /\.(png|jpe?g|gif|webp|avif|bmp|ico|heic|tiff?)$/i.test(ref);
+
+function Library({ accept, onPick }: { accept: Accept; onPick: (item: MediaItem) => void }) {
+  const { objectUrlPrefix } = useApp();
+  const lib = useMediaLibrary(accept, 10);
+  return (
+    <div className="picker-library">
+      <SearchField
+        label="Search the media library"
+        labelHidden
+        placeholder="Search by name"
+        value={lib.searchInput}
+        onChange={(e) => lib.setSearchInput(e.target.value)}
+        onClear={() => lib.setSearchInput('')}
+        hasSearchButton={false}
+        marginBottom="small"
+      />
+      {lib.loading ? (
+        <Flex justifyContent="center" padding="medium">
+          <Loader />
+        </Flex>
+      ) : lib.items.length === 0 ? (
+        <Text padding="medium" textAlign="center">
+          No Records Found
+        </Text>
+      ) : (
+        <MediaGrid
+          items={lib.items}
+          objectUrlPrefix={objectUrlPrefix}
+          actions={(item) => (
+            <Button size="small" variation="primary" onClick={() => onPick(item)} aria-label={`Choose ${item.name}`}>
+              Choose
+            </Button>
+          )}
+        />
+      )}
+      <Flex justifyContent="space-between" alignItems="center" marginTop="small">
+        <Button size="small" onClick={() => lib.setPage(lib.page - 1)} isDisabled={lib.page <= 1}>
+          Previous
+        </Button>
+        <Text fontSize="small">
+          Page {lib.page} of {lib.last}
+        </Text>
+        <Button size="small" onClick={() => lib.setPage(lib.page + 1)} isDisabled={lib.page >= lib.last}>
+          Next
+        </Button>
+      </Flex>
+    </div>
+  );
+}
+
+/**
+ * MediaPicker edits an image or file field: it shows the current file and opens a dialog to
+ * upload a new one or choose one from the media library.
+ */
+export function MediaPicker({ value, onChange, accept, label, errorMessage }: MediaPickerProps) {
+  const { objectUrlPrefix } = useApp();
+  const [open, setOpen] = useState(false);
+  const url = value ? mediaUrl(value, objectUrlPrefix) : '';
+  const fileName = value.split('/').pop() ?? value;
+
+  const pick = (item: MediaItem) => {
+    onChange(item.fileUrl);
+    setOpen(false);
+  };
+  const uploaded = (item: MediaItem) => {
+    toast.success(MSG_UPLOADED);
+    void reloadMedia();
+    pick(item);
+  };
+
+  return (
+    <div className={`media-picker${errorMessage ? ' media-picker--error' : ''}`} role="group" aria-label={label}>
+      <Text as="span" className="amplify-label media-picker-label">
+        {label}
+      </Text>
+      <Flex alignItems="center" gap="small" wrap="wrap">
+        {value && (accept === 'image' || looksLikeImage(value)) ? (
+          <img className="media-picker-preview" src={url} alt={label} />
+        ) : value ? (
+          <a href={url} target="_blank" rel="noopener noreferrer" className="media-picker-file">
+            {fileName}
+          </a>
+        ) : (
+          <Text as="span" color="font.secondary">
+            {accept === 'image' ? 'No image' : 'No file'}
+          </Text>
+        )}
+        <Button size="small" onClick={() => setOpen(true)}>
+          {value ? 'Change' : accept === 'image' ? 'Select image' : 'Select file'}
+        </Button>
+        {value && (
+          <Button size="small" variation="link" onClick={() => onChange('')}>
+            Remove
+          </Button>
+        )}
+      </Flex>
+      {errorMessage && (
+        <Text className="amplify-field__error-message" color="font.error" fontSize="small">
+          {errorMessage}
+        </Text>
+      )}
+      {open && (
+        <Modal title={`${accept === 'image' ? 'Choose an image' : 'Choose a file'}: ${label.replace(/\*$/, '')}`} onClose={() => setOpen(false)}>
+          <Text fontWeight="bold" marginBottom="xs">
+            Upload new
+          </Text>
+          <UploadArea accept={accept} onUploaded={uploaded} />
+          <Text fontWeight="bold" marginTop="medium" marginBottom="xs">
+            Or choose from the media library
+          </Text>
+          <Library accept={accept} onPick={pick} />
+          <Flex justifyContent="flex-end" marginTop="medium">
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+          </Flex>
+        </Modal>
+      )}
+    </div>
+  );
+}

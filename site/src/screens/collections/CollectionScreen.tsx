@@ -1,0 +1,125 @@
+import { Button, Card, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import './collections.css';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../components/Modal';
+import { useConfirm } from '../../components/useConfirm';
+import { useApp } from '../../app/AppContext';
+import { can, collectionFor, listHeading, type ApiRecord, type CollectionDecl } from '../../lib/collections';
+import { CollectionTable } from './CollectionTable';
+import { Paginator } from './Paginator';
+import { RecordForm } from './RecordForm';
+import { SCREEN_OPTIONS } from './screenOptions';
+import { useCollectionList } from './useCollectionList';
+import { useRecordForm } from './useRecordForm';
+
+const CONFIRM_CANCEL = 'Are you sure to cancel?';
+const CONFIRM_DELETE = 'Do you really want to delete?';
+
+function CollectionList({ decl }: { decl: CollectionDecl }) {
+  const { user } = useApp();
+  const navigate = useNavigate();
+  const options = SCREEN_OPTIONS[decl.key] ?? {};
+  const list = useCollectionList(decl);
+  const form = useRecordForm(decl, () => {});
+  const [confirm, confirmDialog] = useConfirm();
+
+  const canCreate = can(user, decl, 'CREATE');
+  const canEdit = can(user, decl, 'EDIT');
+  const canDelete = can(user, decl, 'DELETE');
+
+  const onAdd = () => (options.createPath ? navigate(options.createPath) : form.openCreate());
+  const onEdit = (row: ApiRecord) => (options.editPath ? navigate(options.editPath(row.id)) : form.openEdit(row));
+  const onDelete = async (row: ApiRecord) => {
+    if (await confirm(CONFIRM_DELETE)) await list.remove(row);
+  };
+  const onCancel = async () => {
+    if (form.saving) return;
+    if (await confirm(CONFIRM_CANCEL)) form.close();
+  };
+
+  return (
+    <Card variation="outlined" className="panel collection-screen">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium" marginBottom="medium">
+        <Heading level={2} className="screen-heading">
+          {list.loading ? decl.titlePlural : listHeading(decl, list.total)}
+        </Heading>
+        {canCreate && (
+          <Button variation="primary" onClick={onAdd}>
+            Add {decl.title}
+          </Button>
+        )}
+      </Flex>
+      <SearchField
+        label="Search"
+        labelHidden
+        placeholder="Search by name"
+        value={list.searchInput}
+        onChange={(e) => list.setSearchInput(e.target.value)}
+        onClear={() => list.setSearchInput('')}
+        hasSearchButton={false}
+        marginBottom="medium"
+        maxWidth="24rem"
+      />
+      {list.loading ? (
+        <Flex justifyContent="center" padding="large">
+          <Loader size="large" />
+        </Flex>
+      ) : list.rows.length === 0 ? (
+        <Text className="empty-state" padding="large" textAlign="center">
+          No Records Found
+        </Text>
+      ) : (
+        <CollectionTable
+          decl={decl}
+          rows={list.rows}
+          sort={list.sort}
+          onSort={list.toggleSort}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          deleting={list.deleting}
+          rowLinks={options.rowLinks}
+        />
+      )}
+      <Paginator page={list.page} last={list.last} limit={list.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
+      {form.mode && (
+        <Modal title={`${form.mode.kind === 'create' ? 'Add' : 'Edit'} ${decl.title}`} onClose={onCancel}>
+          <RecordForm
+            decl={decl}
+            editing={form.mode.kind === 'edit'}
+            values={form.values}
+            errors={form.errors}
+            loading={form.loading}
+            saving={form.saving}
+            conflict={form.conflict}
+            setField={form.setField}
+            onSave={form.save}
+            onCancel={onCancel}
+            onReload={form.reloadRecord}
+          />
+        </Modal>
+      )}
+      {confirmDialog}
+    </Card>
+  );
+}
+
+/** CollectionScreen is the generic list/CRUD screen of one declared collection (SPEC §2). */
+export function CollectionScreen({ collection }: { collection: string }) {
+  const { user } = useApp();
+  const decl = collectionFor(collection);
+  if (!decl) return null;
+  if (!can(user, decl, 'VIEW')) {
+    return (
+      <Card variation="outlined" className="panel">
+        <Heading level={2} className="screen-heading">
+          {decl.titlePlural}
+        </Heading>
+        <Text marginTop="small">You do not have permission to view {decl.titlePlural}.</Text>
+      </Card>
+    );
+  }
+  // Keyed so that moving between collections starts with fresh paging, search and sort.
+  return <CollectionList key={decl.key} decl={decl} />;
+}

@@ -1,0 +1,137 @@
+import { Badge, Button, Flex } from '@aws-amplify/ui-react';
+import { Link } from 'react-router';
+import { useApp } from '../../app/AppContext';
+import { isStatusField, listColumns, type ApiRecord, type CollectionDecl, type FieldDecl, type SortState } from '../../lib/collections';
+import { formatBytes, mediaUrl, stripHtml, toBool, trimText } from '../../lib/format';
+import { useRefOptions } from './useRefOptions';
+
+export interface RowLink {
+  label: string;
+  to: (id: string) => string;
+}
+
+interface Props {
+  decl: CollectionDecl;
+  rows: ApiRecord[];
+  sort: SortState | null;
+  onSort: (field: string) => void;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (row: ApiRecord) => void;
+  onDelete: (row: ApiRecord) => void;
+  deleting: string | null;
+  rowLinks?: RowLink[];
+}
+
+function Trimmed({ text }: { text: string }) {
+  if (!text) return <span className="muted">-</span>;
+  const short = trimText(text);
+  return <span title={short === text ? undefined : text}>{short}</span>;
+}
+
+function RefCell({ field, value }: { field: FieldDecl; value: unknown }) {
+  const { nameOf, loaded } = useRefOptions(field.ref);
+  if (value === undefined || value === null || value === '') return <span className="muted">-</span>;
+  const name = nameOf(value);
+  return <Trimmed text={name ?? (loaded ? String(value) : '...')} />;
+}
+
+function Cell({ field, value }: { field: FieldDecl; value: unknown }) {
+  const { objectUrlPrefix } = useApp();
+  if (isStatusField(field)) {
+    return toBool(value) ? <Badge variation="success">Active</Badge> : <Badge variation="error">Inactive</Badge>;
+  }
+  switch (field.type) {
+    case 'boolean':
+      return <>{toBool(value) ? 'Yes' : 'No'}</>;
+    case 'reference':
+      return <RefCell field={field} value={value} />;
+    case 'image': {
+      const src = typeof value === 'string' ? mediaUrl(value, objectUrlPrefix) : '';
+      return src ? <img className="cell-thumb" src={src} alt={field.label} loading="lazy" /> : <span className="muted">-</span>;
+    }
+    case 'file': {
+      const src = typeof value === 'string' ? mediaUrl(value, objectUrlPrefix) : '';
+      return src ? (
+        <a href={src} target="_blank" rel="noreferrer" title={String(value)}>
+          {trimText(String(value).split('/').pop() ?? '')}
+        </a>
+      ) : (
+        <span className="muted">-</span>
+      );
+    }
+    case 'date':
+      return <Trimmed text={typeof value === 'string' ? value.slice(0, 10) : ''} />;
+    case 'richtext':
+      return <Trimmed text={typeof value === 'string' ? stripHtml(value) : ''} />;
+    case 'number':
+      if (field.format === 'bytes') return <Trimmed text={formatBytes(value)} />;
+      return <Trimmed text={value === undefined || value === null ? '' : String(value)} />;
+    default:
+      return <Trimmed text={value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value)} />;
+  }
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** CollectionTable lists records: sortable headers, typed cells, per-row actions by permission. */
+export function CollectionTable({ decl, rows, sort, onSort, canEdit, canDelete, onEdit, onDelete, deleting, rowLinks = [] }: Props) {
+  const columns = listColumns(decl);
+  const hasActions = canEdit || canDelete || rowLinks.length > 0;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            {columns.map((f) => {
+              const active = sort?.field === f.name;
+              return (
+                <th key={f.name} scope="col" aria-sort={active ? ARIA_SORT[sort.order] : 'none'}>
+                  <button type="button" className="sort-button" onClick={() => onSort(f.name)}>
+                    {f.label}
+                    <span className="sort-mark" aria-hidden="true">
+                      {active ? (sort.order === 'asc' ? '▲' : '▼') : '↕'}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+            {hasActions && <th scope="col">Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((f) => (
+                <td key={f.name}>
+                  <Cell field={f} value={row[f.name]} />
+                </td>
+              ))}
+              {hasActions && (
+                <td className="row-actions">
+                  <Flex gap="xs" wrap="nowrap">
+                    {rowLinks.map((l) => (
+                      <Link key={l.label} className="amplify-button amplify-button--small amplify-button--link" to={l.to(row.id)}>
+                        {l.label}
+                      </Link>
+                    ))}
+                    {canEdit && (
+                      <Button size="small" onClick={() => onEdit(row)}>
+                        Edit
+                      </Button>
+                    )}
+                    {canDelete && (
+                      <Button size="small" variation="destructive" onClick={() => onDelete(row)} isLoading={deleting === row.id}>
+                        Delete
+                      </Button>
+                    )}
+                  </Flex>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

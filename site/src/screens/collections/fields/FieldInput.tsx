@@ -1,0 +1,133 @@
+import { SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { isStatusField, requiredLabel, type FieldDecl } from '../../../lib/collections';
+import { useRefOptions } from '../useRefOptions';
+import { FileField } from './FileField';
+import { PermissionsField } from './PermissionsField';
+import { RichTextField } from './RichTextField';
+
+interface Props {
+  field: FieldDecl;
+  value: unknown;
+  error?: string;
+  editing: boolean;
+  onChange: (value: unknown) => void;
+}
+
+const KEEP_PASSWORD = 'Only Enter if you want to change';
+
+/** WIDE_TYPES take both form columns. */
+export const WIDE_TYPES = new Set(['longtext', 'richtext', 'json', 'permissions']);
+
+function ReferenceInput({ field, value, error, onChange }: Props) {
+  const { options } = useRefOptions(field.ref);
+  const current = String(value ?? '');
+  return (
+    <SelectField
+      label={requiredLabel(field)}
+      value={current}
+      onChange={(e) => onChange(e.target.value)}
+      hasError={Boolean(error)}
+      errorMessage={error}
+    >
+      <option value="">Select {field.label}</option>
+      {current && !options.some((o) => o.id === current) && <option value={current}>{current}</option>}
+      {options.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** FieldInput renders the editor for one declared field by its type. */
+export function FieldInput(props: Props) {
+  const { field, value, error, editing, onChange } = props;
+  const label = requiredLabel(field);
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  const common = {
+    label,
+    name: field.name,
+    hasError: Boolean(error),
+    errorMessage: error,
+  };
+
+  switch (field.type) {
+    case 'boolean': {
+      const on = value === true;
+      // The record status switch reads Enable / Disabled (SPEC §2); other switches keep their label.
+      const switchLabel = isStatusField(field) ? (on ? 'Enable' : 'Disabled') : field.label;
+      return (
+        <SwitchField
+          label={switchLabel}
+          name={field.name}
+          isChecked={on}
+          onChange={(e) => onChange(e.target.checked)}
+          labelPosition="end"
+          className="form-switch"
+        />
+      );
+    }
+    case 'longtext':
+      return <TextAreaField {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'json':
+      return (
+        <TextAreaField
+          {...common}
+          rows={8}
+          className="json-field"
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          descriptiveText="JSON text"
+        />
+      );
+    case 'richtext':
+      return <RichTextField label={label} value={text} onChange={onChange} errorMessage={error} />;
+    case 'number':
+      return <TextField {...common} type="number" inputMode="decimal" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'date':
+      return <TextField {...common} type="date" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'email':
+      return <TextField {...common} type="email" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'url':
+      return <TextField {...common} type="url" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'password':
+      return (
+        <TextField
+          {...common}
+          type="password"
+          autoComplete="new-password"
+          placeholder={editing ? KEEP_PASSWORD : ''}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'select':
+      return (
+        <SelectField {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Select {field.label}</option>
+          {(field.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case 'reference':
+      return <ReferenceInput {...props} />;
+    case 'image':
+    case 'file':
+      return <FileField label={label} value={text} onChange={onChange} accept={field.type} errorMessage={error} />;
+    case 'permissions':
+      return (
+        <PermissionsField
+          label={label}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={onChange}
+          errorMessage={error}
+        />
+      );
+    default:
+      return <TextField {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+  }
+}

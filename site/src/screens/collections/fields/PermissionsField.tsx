@@ -1,0 +1,104 @@
+import { CheckboxField, Loader, Text } from '@aws-amplify/ui-react';
+import useSWR from 'swr';
+import { swrFetcher } from '../../../api/client';
+
+export interface PermissionItem {
+  id: string;
+  code: string;
+  name: string;
+  category: string;
+  action: string;
+}
+
+export interface PermissionsResponse {
+  permissions: PermissionItem[];
+  result: string[];
+  permissionsGrouped: Record<string, PermissionItem[]>;
+}
+
+interface Props {
+  label: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+  errorMessage?: string;
+}
+
+const ACTION_ORDER = ['VIEW', 'CREATE', 'EDIT', 'DELETE'];
+
+function byAction(a: PermissionItem, b: PermissionItem): number {
+  const ia = ACTION_ORDER.indexOf(a.action);
+  const ib = ACTION_ORDER.indexOf(b.action);
+  return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.code.localeCompare(b.code);
+}
+
+/** groupLabel names a category after its permissions ("View FAQs" → "FAQs"), else from its code. */
+function groupLabel(category: string, items: PermissionItem[]): string {
+  const fromName = items[0]?.name?.replace(/^\S+\s+/, '').trim();
+  if (fromName) return fromName;
+  return category
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** PermissionsField edits a list of permission codes as checkboxes grouped by category (GET /permissions). */
+export function PermissionsField({ label, value, onChange, errorMessage }: Props) {
+  const { data, error } = useSWR<PermissionsResponse>('/permissions', swrFetcher, { revalidateOnFocus: false });
+  const selected = new Set(value);
+  const toggle = (ids: string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    onChange([...next]);
+  };
+
+  return (
+    <fieldset className="permissions-field">
+      <legend className="permissions-legend">{label}</legend>
+      {error && <Text color="font.error">Could not load permissions.</Text>}
+      {!data && !error && <Loader />}
+      {data && (
+        <div className="permissions-groups">
+          {Object.entries(data.permissionsGrouped ?? {})
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([category, items]) => {
+              const sorted = [...items].sort(byAction);
+              const ids = sorted.map((p) => p.id);
+              const title = groupLabel(category, sorted);
+              const all = ids.every((id) => selected.has(id));
+              const some = ids.some((id) => selected.has(id));
+              return (
+                <div className="permissions-group" key={category} role="group" aria-label={title}>
+                  <CheckboxField
+                    name={`group-${category}`}
+                    label={<strong>{title}</strong>}
+                    checked={all}
+                    isIndeterminate={some && !all}
+                    onChange={(e) => toggle(ids, e.target.checked)}
+                    value="all"
+                  />
+                  <div className="permissions-items">
+                    {sorted.map((p) => (
+                      <CheckboxField
+                        key={p.id}
+                        name={p.code}
+                        label={p.name || p.action}
+                        title={p.code}
+                        value={p.id}
+                        checked={selected.has(p.id)}
+                        onChange={(e) => toggle([p.id], e.target.checked)}
+                      />
+                    ))}
+                  </div>
+                </div>
+              );
+            })}
+        </div>
+      )}
+      {errorMessage && <Text color="font.error">{errorMessage}</Text>}
+    </fieldset>
+  );
+}

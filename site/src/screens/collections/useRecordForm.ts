@@ -1,0 +1,131 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../api/client';
+import { HttpError, messageOf } from '../../api/http';
+import {
+  initialValues,
+  toPayload,
+  validateFormats,
+  validateRequired,
+  type ApiRecord,
+  type CollectionDecl,
+  type FieldErrors,
+  type FormValues,
+} from '../../lib/collections';
+import { MSG } from '../../lib/messages';
+import { reloadCollection } from './useCollectionList';
+
+export type FormMode = { kind: 'create' } | { kind: 'edit'; id: string };
+
+interface Envelope {
+  result: ApiRecord;
+  message?: string;
+}
+
+/**
+ * useRecordForm drives the one create/edit form of a collection: loading the record to edit,
+ * the required check, save with the record's version, field errors and the stale-version 409.
+ */
+export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
+  const [mode, setMode] = useState<FormMode | null>(null);
+  const [values, setValues] = useState<FormValues>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const savingRef = useRef(false);
+
+  const load = useCallback(
+    async (id: string) => {
+      setLoading(true);
+      try {
+        const res = await api.get<Envelope>(`/${decl.key}/${encodeURIComponent(id)}`);
+        setValues(initialValues(decl, res.result));
+        setVersion(typeof res.result.version === 'number' ? res.result.version : undefined);
+        setErrors({});
+        setConflict(null);
+      } catch (err) {
+        toast.error(messageOf(err));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [decl],
+  );
+
+  const openCreate = () => {
+    setMode({ kind: 'create' });
+    setValues(initialValues(decl));
+    setVersion(undefined);
+    setErrors({});
+    setConflict(null);
+  };
+
+  const openEdit = (record: ApiRecord) => {
+    setMode({ kind: 'edit', id: record.id });
+    // Show the row at once; the fresh copy (and its version) replaces it when it arrives.
+    setValues(initialValues(decl, record));
+    setVersion(typeof record.version === 'number' ? record.version : undefined);
+    setErrors({});
+    setConflict(null);
+    void load(record.id);
+  };
+
+  const close = () => {
+    setMode(null);
+    setErrors({});
+    setConflict(null);
+  };
+
+  const setField = (name: string, value: unknown) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!e[name]) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+  };
+
+  const reloadRecord = () => {
+    if (mode?.kind === 'edit') void load(mode.id);
+  };
+
+  const save = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!mode || savingRef.current || loading) return;
+    const kind = mode.kind;
+    const check = { ...validateFormats(decl, values), ...validateRequired(decl, values, kind) };
+    setErrors(check);
+    const firstError = Object.values(check)[0];
+    if (firstError) {
+      toast.error(firstError);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const res =
+        mode.kind === 'create'
+          ? await api.post<Envelope>(`/${decl.key}`, toPayload(decl, values))
+          : await api.patch<Envelope>(`/${decl.key}/${encodeURIComponent(mode.id)}`, toPayload(decl, values, version));
+      toast.success(res?.message || `${decl.title} ${kind === 'create' ? 'created' : 'updated'} successfully!`);
+      close();
+      onDone();
+      await reloadCollection(decl.key);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        setErrors(err.errors);
+        // A 409 without field errors is a stale version (a taken unique value names its field).
+        if (err.status === 409 && kind === 'edit' && Object.keys(err.errors).length === 0) setConflict(messageOf(err));
+      }
+      toast.error(messageOf(err, MSG.generic));
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return { mode, values, errors, loading, saving, conflict, openCreate, openEdit, close, setField, save, reloadRecord };
+}

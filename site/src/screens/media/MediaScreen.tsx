@@ -1,0 +1,74 @@
+import { Button, Card, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import { useApp } from '../../app/AppContext';
+import { useConfirm } from '../../components/useConfirm';
+import { MediaGrid } from '../../components/media-picker/MediaGrid';
+import { CONFIRM_DELETE, type MediaItem } from '../../components/media-picker/rules';
+import { UploadArea } from '../../components/media-picker/UploadArea';
+import { Paginator } from '../collections/Paginator';
+import { useMediaScreen } from './useMediaScreen';
+
+/** MediaScreen is the Media Library (SPEC §2): an upload area and a searchable file grid. */
+export function MediaScreen() {
+  const { objectUrlPrefix } = useApp();
+  const screen = useMediaScreen(objectUrlPrefix);
+  const [confirm, confirmDialog] = useConfirm();
+
+  const onDelete = async (item: MediaItem) => {
+    if (await confirm(CONFIRM_DELETE)) await screen.remove(item);
+  };
+
+  return (
+    <Card variation="outlined" className="panel media-screen">
+      <Heading level={2} className="screen-heading" marginBottom="medium">
+        Media Library
+      </Heading>
+      <UploadArea accept="file" onUploaded={screen.onUploaded} />
+      <SearchField
+        label="Search"
+        labelHidden
+        placeholder="Search by name"
+        value={screen.searchInput}
+        onChange={(e) => screen.setSearchInput(e.target.value)}
+        onClear={() => screen.setSearchInput('')}
+        hasSearchButton={false}
+        marginBottom="medium"
+        maxWidth="24rem"
+      />
+      {screen.loading ? (
+        <Flex justifyContent="center" padding="large">
+          <Loader size="large" />
+        </Flex>
+      ) : screen.items.length === 0 ? (
+        <Text className="empty-state" padding="large" textAlign="center">
+          No Records Found
+        </Text>
+      ) : (
+        <MediaGrid
+          items={screen.items}
+          objectUrlPrefix={objectUrlPrefix}
+          actions={(item) => (
+            <>
+              <Button size="small" onClick={() => screen.copyLink(item)} aria-label={`Copy link of ${item.name}`}>
+                Copy Link
+              </Button>
+              <Button size="small" variation="link" as="a" href={screen.linkOf(item)} target="_blank" rel="noopener noreferrer" aria-label={`Open ${item.name}`}>
+                Open
+              </Button>
+              <Button
+                size="small"
+                colorTheme="error"
+                onClick={() => onDelete(item)}
+                isLoading={screen.deleting === item.id}
+                aria-label={`Delete ${item.name}`}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        />
+      )}
+      <Paginator page={screen.page} last={screen.last} limit={screen.limit} total={screen.total} onPage={screen.setPage} onLimit={screen.setLimit} />
+      {confirmDialog}
+    </Card>
+  );
+}
