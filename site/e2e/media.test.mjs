@@ -115,7 +115,8 @@ describe('media library', () => {
       // Search narrows the grid.
       await page.getByPlaceholder('Search by name').fill(`campus-photo-${RUN}`);
       await card.waitFor();
-      assert.equal(await page.locator('.media-card').count(), 1);
+      // The search is debounced: wait for the grid to narrow rather than counting at once.
+      await page.waitForFunction(() => document.querySelectorAll('.media-card').length === 1, null, { timeout: 10_000 });
 
       await card.getByRole('button', { name: /^Copy link of/ }).click();
       await page.getByText('Link Copied').waitFor();
