@@ -14,16 +14,7 @@ import (
 
 type call = testkit.Request
 
-// expect checks status and, when set, the message.
-func expect(t *testing.T, res testkit.Response, status int, message string) {
-	t.Helper()
-	if res.Status != status {
-		t.Fatalf("status %d, want %d; body %s", res.Status, status, res.Raw)
-	}
-	if message != "" && res.Message() != message {
-		t.Fatalf("message %q, want %q", res.Message(), message)
-	}
-}
+var expect = testkit.Expect
 
 func TestLogin(t *testing.T) {
 	t.Parallel()

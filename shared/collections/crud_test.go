@@ -14,9 +14,7 @@ type call = testkit.Request
 
 func mustStatus(t *testing.T, res testkit.Response, status int) {
 	t.Helper()
-	if res.Status != status {
-		t.Fatalf("status %d, want %d: %s", res.Status, status, res.Raw)
-	}
+	testkit.Expect(t, res, status, "")
 }
 
 // sample returns a valid value for a field; references are created on the fly in the tenant.

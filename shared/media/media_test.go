@@ -24,15 +24,7 @@ import (
 
 type call = testkit.Request
 
-func expect(t *testing.T, res testkit.Response, status int, message string) {
-	t.Helper()
-	if res.Status != status {
-		t.Fatalf("status %d, want %d; body %s", res.Status, status, res.Raw)
-	}
-	if message != "" && res.Message() != message {
-		t.Fatalf("message %q, want %q", res.Message(), message)
-	}
-}
+var expect = testkit.Expect
 
 func pngBytes(t *testing.T) []byte {
 	t.Helper()

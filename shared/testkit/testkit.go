@@ -209,3 +209,15 @@ func (r Response) Message() string {
 	s, _ := r.Body["message"].(string)
 	return s
 }
+
+// Expect fails the test unless the response has the status and, when message is not empty,
+// that message.
+func Expect(t testing.TB, res Response, status int, message string) {
+	t.Helper()
+	if res.Status != status {
+		t.Fatalf("status %d, want %d; body %s", res.Status, status, res.Raw)
+	}
+	if message != "" && res.Message() != message {
+		t.Fatalf("message %q, want %q", res.Message(), message)
+	}
+}

@@ -1,8 +1,8 @@
 // Browser tests of the SPA foundation against a running server (E2E_BASE_URL).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, SCREENSHOT_DIR, launchBrowser, login, loginAndWait, waitForServer } from './helpers.mjs';
+import { ADMIN_PASSWORD, SCREENSHOT_DIR, login, loginAndWait, useBrowser } from './helpers.mjs';
 
 const COUNTERS = [
   'Total Pages',
@@ -13,29 +13,9 @@ const COUNTERS = [
   'Total unchecked form submissions',
 ];
 
-let browser;
 
-before(async () => {
-  assert.ok(ADMIN_PASSWORD, 'set DEMO_ADMIN_PASSWORD to the demo admin password');
-  await waitForServer();
-  browser = await launchBrowser();
-});
+const withPage = useBrowser();
 
-after(async () => {
-  await browser?.close();
-});
-
-/** withPage runs fn with a page in a fresh context and always closes the context. */
-async function withPage(fn) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  try {
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
 
 async function counterValue(page, label) {
   const card = page.locator('.counter-card', { hasText: label });

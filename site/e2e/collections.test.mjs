@@ -1,9 +1,9 @@
 // Browser tests of the generic collection screens and the header bell against a running
 // server (E2E_BASE_URL). Every test makes its own uniquely named data, so order does not matter.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE_URL, SCREENSHOT_DIR, launchBrowser, loginAndWait, waitForServer } from './helpers.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE_URL, SCREENSHOT_DIR, loginAndWait, useBrowser } from './helpers.mjs';
 
 const TENANT = process.env.E2E_TENANT ?? 'demo';
 const API = `${BASE_URL}/api/v1/tenant`;
@@ -16,22 +16,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let browser;
 let adminToken;
 let seq = 0;
 const uid = (prefix) => `${prefix}-${RUN}-${++seq}`;
 
-/** seed creates a record, retrying the emulator's occasional 500 under concurrent transactions. */
-async function seed(path, body) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call('POST', path, body);
-    } catch (err) {
-      if (attempt >= 4 || !/-> 500 /.test(String(err))) throw err;
-      await new Promise((r) => setTimeout(r, 200 * attempt));
-    }
-  }
-}
+/** seed creates a record through the API (fast set-up for the screen under test). */
+const seed = (path, body) => call('POST', path, body);
 
 /** call makes one API request with the tenant header and a bearer token. */
 async function call(method, path, body, token = adminToken) {
@@ -51,27 +41,12 @@ async function apiLogin(username, password) {
   return res.result.token;
 }
 
-before(async () => {
-  assert.ok(ADMIN_PASSWORD, 'set DEMO_ADMIN_PASSWORD to the demo admin password');
-  await waitForServer();
-  adminToken = await apiLogin(ADMIN_USER, ADMIN_PASSWORD);
-  browser = await launchBrowser();
+const withPage = useBrowser({
+  beforeAll: async () => {
+    adminToken = await apiLogin(ADMIN_USER, ADMIN_PASSWORD);
+  },
 });
 
-after(async () => {
-  await browser?.close();
-});
-
-async function withPage(fn) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  try {
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** openList goes to a collection screen and narrows it to rows matching search. */
 async function openList(page, path, search) {

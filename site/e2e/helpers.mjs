@@ -2,6 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -76,4 +78,33 @@ export async function loginAndWait(page, opts) {
   await login(page, opts);
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}
+
+/**
+ * useBrowser registers the test file's before/after hooks (server up, one browser, then
+ * beforeAll if given) and returns withPage(fn), which runs fn with a page in a fresh context and
+ * always closes the context.
+ */
+export function useBrowser({ timeout = 15_000, clipboard = false, beforeAll } = {}) {
+  let browser;
+  before(async () => {
+    assert.ok(ADMIN_PASSWORD, 'set DEMO_ADMIN_PASSWORD to the demo admin password');
+    await waitForServer();
+    if (beforeAll) await beforeAll();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return async function withPage(fn) {
+    const context = await browser.newContext();
+    if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    const page = await context.newPage();
+    page.setDefaultTimeout(timeout);
+    try {
+      await fn(page);
+    } finally {
+      await context.close();
+    }
+  };
 }

@@ -2,35 +2,15 @@
 // through the presigned POST to the local S3 emulator, the grid, copy link, the served file's
 // safety headers, delete, and the size limit. Every test names its files uniquely.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import { ADMIN_PASSWORD, BASE_URL, launchBrowser, loginAndWait, waitForServer } from './helpers.mjs';
+import { ADMIN_PASSWORD, BASE_URL, loginAndWait, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 
-let browser;
 
-before(async () => {
-  assert.ok(ADMIN_PASSWORD, 'set DEMO_ADMIN_PASSWORD to the demo admin password');
-  await waitForServer();
-  browser = await launchBrowser();
-});
+const withPage = useBrowser({ timeout: 20_000, clipboard: true });
 
-after(async () => {
-  await browser?.close();
-});
-
-async function withPage(fn) {
-  const context = await browser.newContext();
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  try {
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** crc32 for PNG chunks. */
 function crc32(buf) {
