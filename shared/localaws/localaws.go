@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -43,7 +44,9 @@ func Start(ctx context.Context, port int) (*Emulator, error) {
 		conn.Close()
 		return nil, fmt.Errorf("localaws: port %d is already in use (another dev server or emulator?); set MOTO_PORT to use another", port)
 	}
-	cmd := exec.Command(python, "-c", motoSerial, "127.0.0.1", strconv.Itoa(port))
+	// The script arrives on stdin ("python3 -"), so process listings show a short command line.
+	cmd := exec.Command(python, "-", "127.0.0.1", strconv.Itoa(port))
+	cmd.Stdin = strings.NewReader(motoSerial)
 	cmd.Env = append(os.Environ(), "MOTO_DISABLE_GLOBAL_CORS=true")
 	cmd.Stdout, cmd.Stderr = nil, nil
 	configureChild(cmd)
