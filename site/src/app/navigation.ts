@@ -28,16 +28,22 @@ export interface SectionDecl {
   links: ScreenDecl[];
 }
 
-const link = (label: string, path: string, category: string, extra: Partial<ScreenDecl> = {}): ScreenDecl => ({
-  label,
-  path,
-  title: label,
-  category,
-  permission: true,
-  // A path that names a declared collection gets the generic list/CRUD screen.
-  collection: COLLECTIONS[path.slice(1)] ? path.slice(1) : undefined,
-  ...extra,
-});
+/** link declares a route; a path naming a declared collection takes the collection's category. */
+function link(label: string, path: string, category?: string, extra: Partial<ScreenDecl> = {}): ScreenDecl {
+  const decl = COLLECTIONS[path.slice(1)];
+  const cat = category ?? decl?.category;
+  if (!cat) throw new Error(`navigation: ${path} needs a permission category`);
+  return {
+    label,
+    path,
+    title: label,
+    category: cat,
+    permission: true,
+    // A path that names a declared collection gets the generic list/CRUD screen.
+    collection: decl?.key,
+    ...extra,
+  };
+}
 
 export const SECTIONS: SectionDecl[] = [
   { section: 'Dashboard', links: [link('Home', '/dashboard', 'DASHBOARD', { title: 'Dashboard', screen: 'dashboard' })] },
@@ -46,20 +52,20 @@ export const SECTIONS: SectionDecl[] = [
     links: [
       link('Header', '/header', 'HEADER'),
       link('Footer', '/footer', 'FOOTER'),
-      link('Sliders', '/sliders', 'SLIDER'),
+      link('Sliders', '/sliders'),
       link('Pages', '/pages', 'PAGE'),
-      link('Albums', '/albums', 'ALBUM'),
-      link('Photos', '/photos', 'PHOTO'),
-      link('Events', '/events', 'EVENT'),
-      link('Resources', '/resources', 'RESOURCE'),
+      link('Albums', '/albums'),
+      link('Photos', '/photos'),
+      link('Events', '/events'),
+      link('Resources', '/resources'),
     ],
   },
   {
     section: 'Marketing Tools',
     links: [
-      link('Popups', '/popups', 'POPUP'),
-      link('FAQs', '/faqs', 'FAQ'),
-      link('Newsletter Signups', '/newsletter-signups', 'NEWSLETTER_SIGNUP'),
+      link('Popups', '/popups'),
+      link('FAQs', '/faqs'),
+      link('Newsletter Signups', '/newsletter-signups'),
     ],
   },
   {
@@ -75,24 +81,24 @@ export const SECTIONS: SectionDecl[] = [
     links: [
       link('Menu Items', '/menu-items', 'MENU_ITEM'),
       link('SEO Setting', '/seo-setting', 'SEO_SETTING', { title: 'Default SEO Settings' }),
-      link('Sitemap Entries', '/sitemap-entries', 'SITEMAP_ENTRY'),
+      link('Sitemap Entries', '/sitemap-entries'),
     ],
   },
-  { section: 'Form Management', links: [link('Custom Forms', '/custom-forms', 'CUSTOM_FORM')] },
+  { section: 'Form Management', links: [link('Custom Forms', '/custom-forms')] },
   {
     section: 'Team & Departments',
-    links: [link('Staff Members', '/staff-members', 'STAFF_MEMBER'), link('Departments', '/departments', 'DEPARTMENT')],
+    links: [link('Staff Members', '/staff-members'), link('Departments', '/departments')],
   },
-  { section: 'Access Control', links: [link('Users', '/users', 'USER'), link('Roles', '/roles', 'ROLE')] },
-  { section: 'Billing', links: [link('Invoices', '/invoices', 'INVOICE'), link('Plans', '/plans', 'PLAN')] },
-  { section: 'Settings', links: [link('Notices', '/notices', 'NOTICE'), link('Notifications', '/notifications', 'NOTIFICATION')] },
+  { section: 'Access Control', links: [link('Users', '/users'), link('Roles', '/roles')] },
+  { section: 'Billing', links: [link('Invoices', '/invoices'), link('Plans', '/plans', 'PLAN')] },
+  { section: 'Settings', links: [link('Notices', '/notices'), link('Notifications', '/notifications')] },
 ];
 
 /** Routes reached from inside screens rather than the sidebar. */
 export const EXTRA_ROUTES: ScreenDecl[] = [
   link('My Profile', '/my-profile', 'PROFILE', { screen: 'profile' }),
   // In SPEC §2's route table but not in its sidebar list.
-  link('Testimonials', '/testimonials', 'TESTIMONIAL'),
+  link('Testimonials', '/testimonials'),
   link('Create Page', '/pages/create', 'PAGE'),
   link('Edit Page', '/pages/:id', 'PAGE'),
   link('Create Custom Form', '/custom-forms/create', 'CUSTOM_FORM'),

@@ -1,8 +1,9 @@
-import { Button, Flex, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useApp } from '../../app/AppContext';
 import { mediaUrl } from '../../lib/format';
+import { ListBody, SearchBox } from '../ListBody';
 import { Modal } from '../Modal';
 import { MediaGrid } from './MediaGrid';
 import { MSG_UPLOADED, type Accept, type MediaItem } from './rules';
@@ -27,25 +28,8 @@ function Library({ accept, onPick }: { accept: Accept; onPick: (item: MediaItem)
   const lib = useMediaLibrary(accept, 10);
   return (
     <div className="picker-library">
-      <SearchField
-        label="Search the media library"
-        labelHidden
-        placeholder="Search by name"
-        value={lib.searchInput}
-        onChange={(e) => lib.setSearchInput(e.target.value)}
-        onClear={() => lib.setSearchInput('')}
-        hasSearchButton={false}
-        marginBottom="small"
-      />
-      {lib.loading ? (
-        <Flex justifyContent="center" padding="medium">
-          <Loader />
-        </Flex>
-      ) : lib.items.length === 0 ? (
-        <Text padding="medium" textAlign="center">
-          No Records Found
-        </Text>
-      ) : (
+      <SearchBox label="Search the media library" size="compact" value={lib.searchInput} onChange={lib.setSearchInput} />
+      <ListBody size="compact" loading={lib.loading} empty={lib.items.length === 0}>
         <MediaGrid
           items={lib.items}
           objectUrlPrefix={objectUrlPrefix}
@@ -55,7 +39,7 @@ function Library({ accept, onPick }: { accept: Accept; onPick: (item: MediaItem)
             </Button>
           )}
         />
-      )}
+      </ListBody>
       <Flex justifyContent="space-between" alignItems="center" marginTop="small">
         <Button size="small" onClick={() => lib.setPage(lib.page - 1)} isDisabled={lib.page <= 1}>
           Previous

@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import './collections.css';
 import { useNavigate } from 'react-router';
+import { ListBody, SearchBox } from '../../components/ListBody';
 import { Modal } from '../../components/Modal';
 import { useConfirm } from '../../components/useConfirm';
 import { useApp } from '../../app/AppContext';
@@ -49,29 +50,11 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           </Button>
         )}
       </Flex>
-      <SearchField
-        label="Search"
-        labelHidden
-        placeholder="Search by name"
-        value={list.searchInput}
-        onChange={(e) => list.setSearchInput(e.target.value)}
-        onClear={() => list.setSearchInput('')}
-        hasSearchButton={false}
-        marginBottom="medium"
-        maxWidth="24rem"
-      />
-      {list.loading ? (
-        <Flex justifyContent="center" padding="large">
-          <Loader size="large" />
-        </Flex>
-      ) : list.rows.length === 0 ? (
-        <Text className="empty-state" padding="large" textAlign="center">
-          No Records Found
-        </Text>
-      ) : (
+      <SearchBox value={list.searchInput} onChange={list.setSearchInput} />
+      <ListBody loading={list.loading} empty={list.items.length === 0}>
         <CollectionTable
           decl={decl}
-          rows={list.rows}
+          rows={list.items}
           sort={list.sort}
           onSort={list.toggleSort}
           canEdit={canEdit}
@@ -81,7 +64,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           deleting={list.deleting}
           rowLinks={options.rowLinks}
         />
-      )}
+      </ListBody>
       <Paginator page={list.page} last={list.last} limit={list.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
       {form.mode && (
         <Modal title={`${form.mode.kind === 'create' ? 'Add' : 'Edit'} ${decl.title}`} onClose={onCancel}>

@@ -1,5 +1,6 @@
-import { Button, Card, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Heading } from '@aws-amplify/ui-react';
 import { useApp } from '../../app/AppContext';
+import { ListBody, SearchBox } from '../../components/ListBody';
 import { useConfirm } from '../../components/useConfirm';
 import { MediaGrid } from '../../components/media-picker/MediaGrid';
 import { CONFIRM_DELETE, type MediaItem } from '../../components/media-picker/rules';
@@ -23,26 +24,8 @@ export function MediaScreen() {
         Media Library
       </Heading>
       <UploadArea accept="file" onUploaded={screen.onUploaded} />
-      <SearchField
-        label="Search"
-        labelHidden
-        placeholder="Search by name"
-        value={screen.searchInput}
-        onChange={(e) => screen.setSearchInput(e.target.value)}
-        onClear={() => screen.setSearchInput('')}
-        hasSearchButton={false}
-        marginBottom="medium"
-        maxWidth="24rem"
-      />
-      {screen.loading ? (
-        <Flex justifyContent="center" padding="large">
-          <Loader size="large" />
-        </Flex>
-      ) : screen.items.length === 0 ? (
-        <Text className="empty-state" padding="large" textAlign="center">
-          No Records Found
-        </Text>
-      ) : (
+      <SearchBox value={screen.searchInput} onChange={screen.setSearchInput} />
+      <ListBody loading={screen.loading} empty={screen.items.length === 0}>
         <MediaGrid
           items={screen.items}
           objectUrlPrefix={objectUrlPrefix}
@@ -66,7 +49,7 @@ export function MediaScreen() {
             </>
           )}
         />
-      )}
+      </ListBody>
       <Paginator page={screen.page} last={screen.last} limit={screen.limit} total={screen.total} onPage={screen.setPage} onLimit={screen.setLimit} />
       {confirmDialog}
     </Card>

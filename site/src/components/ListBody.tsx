@@ -1,0 +1,64 @@
+import { Flex, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import './components.css';
+
+/** 'screen' is a list filling a screen; 'compact' a list inside a dialog. */
+type Size = 'screen' | 'compact';
+
+const SIZES = {
+  screen: { gap: 'large', loader: 'large', emptyClass: 'empty-state', searchGap: 'medium', searchWidth: '24rem' },
+  compact: { gap: 'medium', loader: undefined, emptyClass: undefined, searchGap: 'small', searchWidth: undefined },
+} as const;
+
+interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's accessible name; the visible text is the placeholder. */
+  label?: string;
+  size?: Size;
+}
+
+/** SearchBox is a list's 'Search by name' field. */
+export function SearchBox({ value, onChange, label = 'Search', size = 'screen' }: SearchBoxProps) {
+  const s = SIZES[size];
+  return (
+    <SearchField
+      label={label}
+      labelHidden
+      placeholder="Search by name"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onClear={() => onChange('')}
+      hasSearchButton={false}
+      marginBottom={s.searchGap}
+      maxWidth={s.searchWidth}
+    />
+  );
+}
+
+interface ListBodyProps {
+  loading: boolean;
+  empty: boolean;
+  size?: Size;
+  children: ReactNode;
+}
+
+/** ListBody shows a loader while a list first loads, 'No Records Found' when it is empty, else the list. */
+export function ListBody({ loading, empty, size = 'screen', children }: ListBodyProps) {
+  const s = SIZES[size];
+  if (loading) {
+    return (
+      <Flex justifyContent="center" padding={s.gap}>
+        <Loader size={s.loader} />
+      </Flex>
+    );
+  }
+  if (empty) {
+    return (
+      <Text className={s.emptyClass} padding={s.gap} textAlign="center">
+        No Records Found
+      </Text>
+    );
+  }
+  return children;
+}
