@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
@@ -12,61 +11,18 @@ import (
 	"github.com/campuscms/panel/shared/store"
 )
 
-// Page sizes a list accepts (DESIGN §2); 10 is the default.
-var pageSizes = map[int]bool{5: true, 10: true, 20: true, 50: true, 100: true}
-
-type listQuery struct {
-	page, limit int
-	search      string
-	sort        string
-	desc        bool
-}
-
-func parseListQuery(r *http.Request, c *Collection) (listQuery, error) {
-	q := r.URL.Query()
-	lq := listQuery{page: 1, limit: 10, search: strings.ToLower(strings.TrimSpace(q.Get("search")))}
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return lq, api.Errorf(http.StatusBadRequest, "Please enter a valid page!")
-		}
-		lq.page = n
-	}
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || !pageSizes[n] {
-			return lq, api.Errorf(http.StatusBadRequest, "limit must be one of 5, 10, 20, 50, 100.")
-		}
-		lq.limit = n
-	}
-	lq.sort, lq.desc = c.DefaultSort, true
-	if lq.sort == "" {
-		lq.sort = "updatedAt"
-	}
-	if v := q.Get("sort"); v != "" {
-		f, ok := c.Field(v)
-		if !(ok && f.List) && v != "createdAt" && v != "updatedAt" {
-			return lq, api.Errorf(http.StatusBadRequest, "Cannot sort by %q.", v)
-		}
-		lq.sort, lq.desc = v, false
-	}
-	switch q.Get("order") {
-	case "":
-	case "asc":
-		lq.desc = false
-	case "desc":
-		lq.desc = true
-	default:
-		return lq, api.Errorf(http.StatusBadRequest, `order must be "asc" or "desc".`)
-	}
-	return lq, nil
-}
-
 // list serves GET /{collection}: one Query of the tenant's partition, then search, sort and page
 // on the server. Admin collections hold hundreds to a few thousand small records per tenant, so
 // this costs one round trip (more only past 1 MB) and allows search and sort on any listed field.
 func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) error {
-	lq, err := parseListQuery(r, c)
+	defaultSort := c.DefaultSort
+	if defaultSort == "" {
+		defaultSort = "updatedAt"
+	}
+	lq, err := api.ParseListQuery(r, defaultSort, func(name string) bool {
+		f, ok := c.Field(name)
+		return (ok && f.List) || name == "createdAt" || name == "updatedAt"
+	})
 	if err != nil {
 		return err
 	}
@@ -81,14 +37,13 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 		if c.Key == "notifications" && rec["read"] != true {
 			unread++
 		}
-		if lq.search == "" || strings.Contains(strings.ToLower(fmt.Sprint(rec[c.NameField])), lq.search) {
+		if lq.Search == "" || strings.Contains(strings.ToLower(fmt.Sprint(rec[c.NameField])), lq.Search) {
 			matched = append(matched, rec)
 		}
 	}
-	sortRecords(matched, lq.sort, lq.desc, c.NameField)
+	sortRecords(matched, lq.Sort, lq.Desc, c.NameField)
 	total := int64(len(matched))
-	start := min((lq.page-1)*lq.limit, len(matched))
-	end := min(start+lq.limit, len(matched))
+	start, end := lq.Window(len(matched))
 	out := make([]Record, 0, end-start)
 	for _, rec := range matched[start:end] {
 		out = append(out, view(c, rec))

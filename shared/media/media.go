@@ -8,7 +8,6 @@ import (
 	"errors"
 	"net/http"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -222,7 +221,6 @@ func displayName(raw string) (string, error) {
 }
 
 var (
-	pageLimits = map[int]bool{5: true, 10: true, 20: true, 50: true, 100: true}
 	sortFields = map[string]func(a, b Item) int{
 		"createdAt": func(a, b Item) int { return strings.Compare(a.ID, b.ID) },
 		"updatedAt": func(a, b Item) int { return a.UpdatedAt.Compare(b.UpdatedAt) },
@@ -236,40 +234,16 @@ var (
 // list answers GET /media?page=1&limit=20&search=...&mediaType=IMAGE&sort=createdAt&order=desc,
 // newest first by default, with the total count of matches.
 func (s *Service) list(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	page, limit := 1, 10
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return api.BadRequest(map[string]string{"page": "Please enter a valid page!"})
-		}
-		page = n
+	lq, err := api.ParseListQuery(r, "createdAt", func(field string) bool { _, ok := sortFields[field]; return ok })
+	if err != nil {
+		return err
 	}
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || !pageLimits[n] {
-			return api.BadRequest(map[string]string{"limit": "Limit must be one of 5, 10, 20, 50 or 100."})
-		}
-		limit = n
-	}
-	sortBy := q.Get("sort")
-	if sortBy == "" {
-		sortBy = "createdAt"
-	}
-	cmp, ok := sortFields[sortBy]
-	if !ok {
-		return api.BadRequest(map[string]string{"sort": "Cannot sort by " + strconv.Quote(sortBy) + "."})
-	}
-	desc := q.Get("order") != "asc"
-	if o := q.Get("order"); o != "" && o != "asc" && o != "desc" {
-		return api.BadRequest(map[string]string{"order": "Order must be asc or desc."})
-	}
+	cmp := sortFields[lq.Sort]
 	items, err := s.records.List(r.Context(), auth.CallerFrom(r.Context()).Scope)
 	if err != nil {
 		return err
 	}
-	search := strings.ToLower(strings.TrimSpace(q.Get("search")))
-	kind := strings.ToUpper(q.Get("mediaType"))
+	search, kind := lq.Search, strings.ToUpper(r.URL.Query().Get("mediaType"))
 	matches := make([]Item, 0, len(items))
 	for _, it := range items {
 		if (search == "" || strings.Contains(strings.ToLower(it.Name), search)) && (kind == "" || it.MediaType == kind) {
@@ -281,14 +255,13 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) error {
 		if c == 0 {
 			c = strings.Compare(matches[i].ID, matches[j].ID)
 		}
-		if desc {
+		if lq.Desc {
 			return c > 0
 		}
 		return c < 0
 	})
 	total := int64(len(matches))
-	start := min((page-1)*limit, len(matches))
-	end := min(start+limit, len(matches))
+	start, end := lq.Window(len(matches))
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: matches[start:end], TotalCount: &total})
 }
 
