@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+func TestOpsCommands(t *testing.T) {
+	steps := []struct {
+		name    string
+		args    string
+		wantErr string
+		wantOut string
+	}{
+		{"create", "tenant create --id ops-school --name Ops-School --admin boss --password first-pass-1", "", "created tenant ops-school"},
+		{"create again", "tenant create --id ops-school --name Ops-School --admin boss --password first-pass-1", "already exists", ""},
+		{"bad id", "tenant create --id Ops#School --name X --admin boss --password first-pass-1", "invalid tenant id", ""},
+		{"weak password", "tenant create --id ops-two --name X --admin boss --password 123", "Password should be atleast 6 characters!", ""},
+		{"list", "tenant list", "", "ops-school"},
+		{"reset password", "user reset-password --tenant ops-school --username boss --password second-pass-2", "", "reset"},
+		{"reset unknown user", "user reset-password --tenant ops-school --username ghost --password second-pass-2", "not found", ""},
+		{"set passcode", "user set-passcode --tenant ops-school --username boss --passcode 135790", "", "set"},
+		{"bad passcode", "user set-passcode --tenant ops-school --username boss --passcode 12", "exactly 6 digits", ""},
+		{"unknown command", "tenant explode", "usage:", ""},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := run(context.Background(), strings.Fields(s.args), &out)
+			switch {
+			case s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, s.wantErr)
+			case s.wantErr == "" && err != nil:
+				t.Fatal(err)
+			case !strings.Contains(out.String(), s.wantOut):
+				t.Fatalf("output %q, want %q", out.String(), s.wantOut)
+			}
+		})
+	}
+	// The reset password and the passcode both sign in through the API.
+	testkit.Login(t, "ops-school", "boss", "second-pass-2")
+	res := testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/passcode", Tenant: "ops-school",
+		Body: map[string]any{"username": "boss", "passcode": "135790"}})
+	testkit.Expect(t, res, 200, "Logged in Successfully!")
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+// TestLocalRouting checks that the local server routes as CloudFront does: API to the groups,
+// media to the bucket (with nosniff and a sandbox CSP), the SPA with history fallback.
+func TestLocalRouting(t *testing.T) {
+	site := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(site, "index.html"), []byte("<!doctype html><title>panel</title>"), 0o644))
+	must(t, os.MkdirAll(filepath.Join(site, "assets"), 0o755))
+	must(t, os.WriteFile(filepath.Join(site, "assets", "app.js"), []byte("console.log(1)"), 0o644))
+	h, err := newHandler(testkit.Deps(t), site)
+	must(t, err)
+	cases := []struct {
+		name, method, path string
+		status             int
+		contains           string
+		header             [2]string
+	}{
+		{"health", "GET", "/api/health", 200, `"status":"ok"`, [2]string{}},
+		{"history route", "GET", "/custom-forms/01ARZ3NDEKTSV4RRFFQ69G5FAV/submissions", 200, "<title>panel</title>", [2]string{"Cache-Control", "no-cache"}},
+		{"media library route", "GET", "/media", 200, "<title>panel</title>", [2]string{}},
+		{"asset", "GET", "/assets/app.js", 200, "console.log", [2]string{"Cache-Control", "public, max-age=31536000, immutable"}},
+		{"no writes to the SPA", "POST", "/dashboard", 405, "", [2]string{"Allow", "GET, HEAD"}},
+		{"unknown API path is a JSON 404, not the SPA", "GET", "/api/v1/tenant/nothing", 404, `"message":"Not found."`, [2]string{}},
+		{"API route", "GET", "/api/v1/tenant/auth/tenant-info", 404, "Could not find institution!", [2]string{}},
+		{"missing media is a 404, not the SPA", "GET", "/media/demo/01ARZ3NDEKTSV4RRFFQ69G5FAV/x.png", 404, "", [2]string{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+			if rec.Code != c.status || !strings.Contains(rec.Body.String(), c.contains) {
+				t.Fatalf("%d %q", rec.Code, rec.Body.String())
+			}
+			if c.header[0] != "" && rec.Header().Get(c.header[0]) != c.header[1] {
+				t.Fatalf("%s = %q, want %q", c.header[0], rec.Header().Get(c.header[0]), c.header[1])
+			}
+		})
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
