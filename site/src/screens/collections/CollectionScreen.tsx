@@ -65,7 +65,9 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           rowLinks={options.rowLinks}
         />
       </ListBody>
-      <Paginator page={list.page} last={list.last} limit={list.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
+      {list.total > 0 && (
+        <Paginator page={list.page} last={list.last} limit={list.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
+      )}
       {form.mode && (
         <Modal title={`${form.mode.kind === 'create' ? 'Add' : 'Edit'} ${decl.title}`} onClose={onCancel}>
           <RecordForm
