@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/guregu/dynamo/v2"
-
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -119,10 +117,9 @@ func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	}
 	if !u.IsAdmin && u.RoleID != "" {
 		// The role is known only once the user is read: a second round trip, for non-admins only.
-		var role Role
-		err := g.st.Table.Get("PK", scope.Collection(KindRoles)).Range("SK", dynamo.Equal, u.RoleID).One(r.Context(), &role)
-		if err != nil && !store.IsNotFound(store.Wrap("get role", err)) {
-			return nil, store.Wrap("get role", err)
+		role, err := LoadRole(r.Context(), g.st, scope, u.RoleID)
+		if err != nil && !store.IsNotFound(err) {
+			return nil, err
 		}
 		if err == nil && role.Status {
 			u.RolePermissionIDs = role.PermissionIDs

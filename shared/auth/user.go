@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/guregu/dynamo/v2"
-
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -66,6 +64,13 @@ type Role struct {
 	ID            string   `dynamo:"id"`
 	Status        bool     `dynamo:"status"`
 	PermissionIDs []string `dynamo:"permissionIds"`
+}
+
+// LoadRole reads one role of the tenant; store.ErrNotFound if there is none.
+func LoadRole(ctx context.Context, st *store.Store, scope store.Scope, id string) (Role, error) {
+	var role Role
+	err := st.Get(ctx, store.Key{PK: scope.Collection(KindRoles), SK: id}, &role)
+	return role, err
 }
 
 // Permissions returns the user's effective permission codes: its own and its role's. Admins pass
@@ -143,17 +148,15 @@ func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput)
 // Get loads a user by id.
 func (us *Users) Get(ctx context.Context, scope store.Scope, id string) (User, error) {
 	var u User
-	k := UserKey(scope, id)
-	err := us.st.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, &u)
-	return u, store.Wrap("get user", err)
+	err := us.st.Get(ctx, UserKey(scope, id), &u)
+	return u, err
 }
 
 // ByUsername loads a user by username (case-insensitive).
 func (us *Users) ByUsername(ctx context.Context, scope store.Scope, username string) (User, error) {
 	var m usernameMarker
-	k := UsernameKey(scope, username)
-	if err := us.st.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, &m); err != nil {
-		return User{}, store.Wrap("get username", err)
+	if err := us.st.Get(ctx, UsernameKey(scope, username), &m); err != nil {
+		return User{}, err
 	}
 	return us.Get(ctx, scope, m.UserID)
 }

@@ -5,8 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/guregu/dynamo/v2"
-
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/store"
@@ -54,6 +52,15 @@ func (r Registry) Catalogue() []Permission {
 	return out
 }
 
+// groupByCategory groups the catalogue for permissionsGrouped (once, at start-up).
+func groupByCategory(catalogue []Permission) map[string][]Permission {
+	out := map[string][]Permission{}
+	for _, p := range catalogue {
+		out[p.Category] = append(out[p.Category], p)
+	}
+	return out
+}
+
 type permissionsResponse struct {
 	Permissions        []Permission            `json:"permissions"`
 	Result             []string                `json:"result"`
@@ -63,19 +70,14 @@ type permissionsResponse struct {
 // permissionsHandler serves GET /permissions?role_id=: the catalogue, the role's allowed ids and
 // the catalogue grouped by category.
 func (s *Service) permissionsHandler(w http.ResponseWriter, r *http.Request) error {
-	resp := permissionsResponse{Permissions: s.catalogue, Result: []string{}, PermissionsGrouped: map[string][]Permission{}}
-	for _, p := range s.catalogue {
-		resp.PermissionsGrouped[p.Category] = append(resp.PermissionsGrouped[p.Category], p)
-	}
+	resp := permissionsResponse{Permissions: s.catalogue, Result: []string{}, PermissionsGrouped: s.grouped}
 	if roleID := r.URL.Query().Get("role_id"); roleID != "" {
-		scope := auth.CallerFrom(r.Context()).Scope
-		var role auth.Role
-		err := s.st.Table.Get("PK", scope.Collection(auth.KindRoles)).Range("SK", dynamo.Equal, roleID).One(r.Context(), &role)
+		role, err := auth.LoadRole(r.Context(), s.st, auth.CallerFrom(r.Context()).Scope, roleID)
+		if store.IsNotFound(err) {
+			return &api.Error{Status: http.StatusNotFound, Message: "Role not found!"}
+		}
 		if err != nil {
-			if store.IsNotFound(store.Wrap("get role", err)) {
-				return &api.Error{Status: http.StatusNotFound, Message: "Role not found!"}
-			}
-			return store.Wrap("get role", err)
+			return err
 		}
 		if role.PermissionIDs != nil {
 			resp.Result = role.PermissionIDs

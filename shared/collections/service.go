@@ -24,6 +24,7 @@ type Service struct {
 	guard     *auth.Guard
 	reg       Registry
 	catalogue []Permission
+	grouped   map[string][]Permission
 	conv      *converter
 	now       func() time.Time
 }
@@ -31,7 +32,7 @@ type Service struct {
 // NewService returns the collections service over the declared registry.
 func NewService(st *store.Store, guard *auth.Guard, reg Registry) *Service {
 	cat := reg.Catalogue()
-	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, conv: newConverter(cat), now: time.Now}
+	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: newConverter(cat), now: time.Now}
 }
 
 // Register declares the five routes of one collection (and the extra routes some collections
@@ -75,16 +76,12 @@ func (s *Service) load(ctx context.Context, scope store.Scope, c *Collection, id
 	if !idPattern.MatchString(id) {
 		return nil, notFound(c)
 	}
-	k := s.key(scope, c, id)
 	var rec Record
-	err := s.st.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, &rec)
-	if err != nil {
-		if store.IsNotFound(store.Wrap("get", err)) {
-			return nil, notFound(c)
-		}
-		return nil, store.Wrap("get "+c.Key, err)
+	err := s.st.Get(ctx, s.key(scope, c, id), &rec)
+	if store.IsNotFound(err) {
+		return nil, notFound(c)
 	}
-	return rec, nil
+	return rec, err
 }
 
 func notFound(c *Collection) *api.Error {

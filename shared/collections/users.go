@@ -6,10 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/guregu/dynamo/v2"
-
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/store"
 )
 
 // Users are a collection with rules of their own: a unique username per tenant (a marker item in
@@ -128,10 +127,12 @@ func (s *Service) checkRights(ctx context.Context, wr *write) error {
 		}
 	}
 	if roleID := toString(wr.values["roleId"]); roleID != "" && changed("roleId") {
-		var role auth.Role
-		err := s.st.Table.Get("PK", wr.caller.Scope.Collection(auth.KindRoles)).Range("SK", dynamo.Equal, roleID).One(ctx, &role)
-		if err != nil {
+		role, err := auth.LoadRole(ctx, s.st, wr.caller.Scope, roleID)
+		if store.IsNotFound(err) {
 			return nil // a missing role is refused by the reference check in the transaction
+		}
+		if err != nil {
+			return err
 		}
 		for _, code := range role.PermissionIDs {
 			if !me.Can(code) {

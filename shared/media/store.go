@@ -67,8 +67,8 @@ func (d dynamoRecords) PutPending(ctx context.Context, p pendingUpload) error {
 
 func (d dynamoRecords) GetPending(ctx context.Context, scope store.Scope, id string) (pendingUpload, error) {
 	var p pendingUpload
-	err := d.st.Table.Get("PK", scope.Collection(kindUpload)).Range("SK", dynamo.Equal, id).Consistent(true).One(ctx, &p)
-	return p, store.Wrap("get pending upload", err)
+	err := d.st.Get(ctx, store.Key{PK: scope.Collection(kindUpload), SK: id}, &p)
+	return p, err
 }
 
 func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id string) error {
@@ -86,8 +86,8 @@ func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item) 
 
 func (d dynamoRecords) Get(ctx context.Context, scope store.Scope, id string) (Item, error) {
 	var it Item
-	err := d.st.Table.Get("PK", scope.Collection(kindMedia)).Range("SK", dynamo.Equal, id).One(ctx, &it)
-	return it, store.Wrap("get media", err)
+	err := d.st.Get(ctx, store.Key{PK: scope.Collection(kindMedia), SK: id}, &it)
+	return it, err
 }
 
 // List returns every media record of the tenant, newest first. A media library stays in the

@@ -32,6 +32,12 @@ func New(cfg aws.Config, name string) *Store {
 	return &Store{DB: db, Table: db.Table(name)}
 }
 
+// Get reads one item by key, strongly consistent, into out; ErrNotFound if it does not exist.
+func (s *Store) Get(ctx context.Context, k Key, out any) error {
+	err := s.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, out)
+	return Wrap("get "+k.PK+" "+k.SK, err)
+}
+
 // Wrap maps guregu/dynamo's errors to the store's sentinels, with context.
 func Wrap(op string, err error) error {
 	switch {

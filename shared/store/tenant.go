@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"time"
-
-	"github.com/guregu/dynamo/v2"
 )
 
 // SKTenant is the sort key of a tenant's details item in its root partition.
@@ -34,6 +32,6 @@ func (s Scope) TenantItem(name string, now time.Time) Tenant {
 // GetTenant loads a tenant's details; ErrNotFound if there is no such tenant.
 func (s *Store) GetTenant(ctx context.Context, scope Scope) (Tenant, error) {
 	var t Tenant
-	err := s.Table.Get("PK", scope.Root()).Range("SK", dynamo.Equal, SKTenant).One(ctx, &t)
-	return t, Wrap("get tenant", err)
+	err := s.Get(ctx, Key{PK: scope.Root(), SK: SKTenant}, &t)
+	return t, err
 }
