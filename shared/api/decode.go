@@ -51,12 +51,11 @@ func decodeError(err error) error {
 		if typeErr.Field == "" {
 			return Errorf(http.StatusBadRequest, "The request body must be a JSON object.")
 		}
-		return &Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("Field %q must be of type %s.", typeErr.Field, jsonType(typeErr.Type.Kind().String())),
-			Fields: map[string]string{typeErr.Field: "Wrong type."}}
+		return FieldError(http.StatusBadRequest, typeErr.Field,
+			fmt.Sprintf("Field %q must be of type %s.", typeErr.Field, jsonType(typeErr.Type.Kind().String())))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return &Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("Field %q is not allowed here.", field),
-			Fields: map[string]string{field: "Not allowed."}}
+		return FieldError(http.StatusBadRequest, field, fmt.Sprintf("Field %q is not allowed here.", field))
 	default:
 		return Errorf(http.StatusBadRequest, "Could not read the request body.")
 	}

@@ -53,6 +53,11 @@ func BadRequest(fields map[string]string, order ...string) *Error {
 // StatusClientClosed is logged when the client cancelled the request (nginx's 499).
 const StatusClientClosed = 499
 
+// FieldError is a 4xx about one field: its message is both the toast and the field's inline error.
+func FieldError(status int, field, message string) *Error {
+	return &Error{Status: status, Message: message, Fields: map[string]string{field: message}}
+}
+
 // Common errors.
 var (
 	ErrUnknownTenant = &Error{Status: http.StatusNotFound, Message: "Could not find institution!"}

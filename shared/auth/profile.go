@@ -60,7 +60,7 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 	}
 	if err := tx.Run(ctx); err != nil {
 		if markerIndex >= 0 && store.CondFailedAt(err, markerIndex) {
-			return &api.Error{Status: http.StatusConflict, Message: msgUsernameTaken, Fields: map[string]string{"username": msgUsernameTaken}}
+			return api.FieldError(http.StatusConflict, "username", msgUsernameTaken)
 		}
 		if dynamo.IsCondCheckFailed(err) {
 			return api.ErrConflict

@@ -56,22 +56,18 @@ func decodeInput(r *http.Request, c *Collection) (input, error) {
 		case name == "version":
 			var n int
 			if err := json.Unmarshal(v, &n); err != nil {
-				return input{}, fieldError("version", `Field "version" must be a whole number.`)
+				return input{}, api.FieldError(http.StatusBadRequest, "version", `Field "version" must be a whole number.`)
 			}
 			in.version = &n
 		case readOnly[name]:
 		default:
 			if _, ok := c.Field(name); !ok {
-				return input{}, fieldError(name, fmt.Sprintf("Field %q is not allowed here.", name))
+				return input{}, api.FieldError(http.StatusBadRequest, name, fmt.Sprintf("Field %q is not allowed here.", name))
 			}
 			in.raw[name] = v
 		}
 	}
 	return in, nil
-}
-
-func fieldError(field, msg string) *api.Error {
-	return &api.Error{Status: http.StatusBadRequest, Message: msg, Fields: map[string]string{field: msg}}
 }
 
 // converter turns raw JSON values into the typed values stored, per field type.

@@ -353,7 +353,7 @@ func (s *Service) addReferenceChanges(wr *write, before, after Record) {
 		if newID != "" {
 			k := s.key(wr.caller.Scope, ref, newID)
 			wr.add("ref", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", 1).If("attribute_exists(PK)"),
-				&api.Error{Status: http.StatusBadRequest, Message: f.Label + " not found!", Fields: map[string]string{f.Name: f.Label + " not found!"}})
+				api.FieldError(http.StatusBadRequest, f.Name, f.Label+" not found!"))
 		}
 	}
 }

@@ -21,7 +21,7 @@ var (
 	errGrantMore   = &api.Error{Status: http.StatusForbidden, Message: "You cannot grant permissions you do not hold."}
 	errAdminTarget = &api.Error{Status: http.StatusForbidden, Message: "Only an administrator can change an administrator's account."}
 	errDeleteSelf  = &api.Error{Status: http.StatusConflict, Message: "You cannot delete your own account."}
-	errNameTaken   = &api.Error{Status: http.StatusConflict, Message: "Username is already taken!", Fields: map[string]string{"username": "Username is already taken!"}}
+	errNameTaken   = api.FieldError(http.StatusConflict, "username", "Username is already taken!")
 )
 
 func (s *Service) beforeWrite(ctx context.Context, wr *write) error {
@@ -57,7 +57,7 @@ func (s *Service) userWrite(ctx context.Context, wr *write) error {
 	}
 	if name, ok := wr.values["username"].(string); ok {
 		if msg := auth.ValidateUsername(name); msg != "" {
-			return &api.Error{Status: http.StatusBadRequest, Message: msg, Fields: map[string]string{"username": msg}}
+			return api.FieldError(http.StatusBadRequest, "username", msg)
 		}
 		oldName := toString(wr.old["username"])
 		if creating || !strings.EqualFold(oldName, name) {
@@ -82,7 +82,7 @@ func (s *Service) userWrite(ctx context.Context, wr *write) error {
 		wr.rec["passwordHash"] = hash
 		epoch++
 	case creating:
-		return &api.Error{Status: http.StatusBadRequest, Message: "Password is required!", Fields: map[string]string{"password": "Password is required!"}}
+		return api.FieldError(http.StatusBadRequest, "password", "Password is required!")
 	}
 	if !creating && wr.old["status"] == true && wr.rec["status"] == false {
 		epoch++ // disabling a user ends its sessions

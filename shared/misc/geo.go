@@ -34,7 +34,7 @@ func (s *Service) cities(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) geoList(w http.ResponseWriter, r *http.Request, param string, find func(*geo.Catalogue, string) (any, error)) error {
 	id := strings.TrimSpace(r.URL.Query().Get(param))
 	if id == "" {
-		return &api.Error{Status: http.StatusBadRequest, Message: param + " is required!", Fields: map[string]string{param: "Required."}}
+		return api.FieldError(http.StatusBadRequest, param, param+" is required!")
 	}
 	cat, err := s.geo()
 	if err != nil {
