@@ -33,7 +33,6 @@ type Deps struct {
 	Log    *slog.Logger
 	// Collections serves every declared collection (collections.json).
 	Collections *collections.Service
-	registry    collections.Registry
 }
 
 // NewDeps connects to AWS (or the emulator AWS_ENDPOINT_URL names) and builds the shared parts.
@@ -50,7 +49,7 @@ func NewDeps(ctx context.Context, cfg config.Config) (*Deps, error) {
 	guard := auth.NewGuard(st)
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	return &Deps{Config: cfg, Store: st, S3: awsclient.NewS3(awsCfg), Guard: guard, Log: log,
-		Collections: collections.NewService(st, guard, reg), registry: reg}, nil
+		Collections: collections.NewService(st, guard, reg)}, nil
 }
 
 // registrar declares one path prefix's routes on a group's mux.
@@ -109,7 +108,7 @@ func NewGroup(group string, d *Deps) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	for _, p := range prefixes {
-		register, ok := registrarFor(d.registry, p)
+		register, ok := registrarFor(d.Collections.Registry(), p)
 		if !ok {
 			return nil, fmt.Errorf("app: prefix %q of group %q has no service", p, group)
 		}

@@ -30,8 +30,8 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		If("version = ?", u.Version)
 	u.Username, u.Email, u.Phone, u.UpdatedAt, u.Version = in.Username, in.Email, in.Phone, now, u.Version+1
 
-	// The username marker leads the transaction: a taken name fails before anything else is
-	// written, even on an emulator that applies items in order without rolling back.
+	// The transaction is all or nothing; the marker comes first so that its cancellation reason
+	// (index 0) tells a taken name from a stale version.
 	tx := s.st.DB.WriteTx()
 	markerIndex := -1
 	oldMarker, newMarker := UsernameKey(c.Scope, c.User.Username), UsernameKey(c.Scope, in.Username)

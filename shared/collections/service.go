@@ -35,6 +35,9 @@ func NewService(st *store.Store, guard *auth.Guard, reg Registry) *Service {
 	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: newConverter(cat), now: time.Now}
 }
 
+// Registry returns the declared collections the service serves.
+func (s *Service) Registry() Registry { return s.reg }
+
 // Register declares the five routes of one collection (and the extra routes some collections
 // have) under base.
 func (s *Service) Register(mux *http.ServeMux, base, key string) {
@@ -127,9 +130,8 @@ type write struct {
 	// conflicts maps a transaction item index to the error its failed condition means.
 	conflicts map[int]*api.Error
 	items     int
-	// extra are items the hooks add. They go first: guards such as a username marker lead the
-	// transaction, so that an emulator applying items in order (moto does, without rolling back
-	// on a failed condition) never writes the record behind a failed guard.
+	// extra are items the hooks add (a username marker, say). They go first in the transaction;
+	// conflicts maps each item's index to its message whatever the order.
 	extra []txItem
 }
 
