@@ -16,12 +16,14 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/modules"
 )
 
 // newHandler mounts what CloudFront routes in the cloud: /api/* to the groups' handlers by the
 // route table, /media/* to the media bucket, everything else to the SPA with history fallback.
 func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
-	apiHandler, err := app.NewAPI(deps)
+	apiHandler, err := app.NewAPI(deps, modules.All()...)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +32,7 @@ func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
 	mux.HandleFunc("/api/health", func(w http.ResponseWriter, r *http.Request) {
 		_ = api.OK(w, map[string]string{"status": "ok"})
 	})
-	mux.Handle("/media/", readOnly(mediaProxy(deps.S3, deps.Config.MediaBucket)))
+	mux.Handle("/media/", readOnly(mediaProxy(awsclient.NewS3(deps.AWS), deps.Config.MediaBucket)))
 	if endpoint := os.Getenv("AWS_ENDPOINT_URL"); endpoint != "" && deps.Config.MediaUploadURL == uploadProxyPrefix+"/"+deps.Config.MediaBucket {
 		upload, err := uploadProxy(endpoint)
 		if err != nil {

@@ -56,4 +56,3 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
-

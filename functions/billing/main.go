@@ -1,6 +1,10 @@
-// Command billing is the Lambda of the billing group (see shared/routes/routes.json).
+// Command billing is the Lambda of the billing group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/lambdamain"
+)
 
-func main() { lambdamain.Start("billing") }
+func main() { lambdamain.Start("billing", collections.Module(nil)) }

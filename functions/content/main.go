@@ -1,6 +1,10 @@
-// Command content is the Lambda of the content group (see shared/routes/routes.json).
+// Command content is the Lambda of the content group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/lambdamain"
+)
 
-func main() { lambdamain.Start("content") }
+func main() { lambdamain.Start("content", collections.Module(nil)) }

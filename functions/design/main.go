@@ -1,6 +1,10 @@
-// Command design is the Lambda of the design group: /media/* (later /themes and /theme-settings).
+// Command design is the Lambda of the design group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/media"
+)
 
-func main() { lambdamain.Start("design") }
+func main() { lambdamain.Start("design", media.Module) }

@@ -1,6 +1,10 @@
-// Command forms is the Lambda of the forms group (see shared/routes/routes.json).
+// Command forms is the Lambda of the forms group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/lambdamain"
+)
 
-func main() { lambdamain.Start("forms") }
+func main() { lambdamain.Start("forms", collections.Module(nil)) }

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/modules"
 	"github.com/campuscms/panel/shared/routes"
 	"github.com/campuscms/panel/shared/testkit"
 )
@@ -58,7 +59,7 @@ func TestHandlerAnswersRecordedEvents(t *testing.T) {
 			t.Errorf("functions/%s/testdata has no recorded API Gateway v2 event (<name>.json + <name>.expect.json)", group)
 			continue
 		}
-		h, err := lambdamain.New(context.Background(), group)
+		h, err := lambdamain.New(context.Background(), group, modules.All()...)
 		if err != nil {
 			t.Fatalf("%s: %v", group, err)
 		}

@@ -1,6 +1,10 @@
-// Command marketing is the Lambda of the marketing group (see shared/routes/routes.json).
+// Command marketing is the Lambda of the marketing group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/lambdamain"
+)
 
-func main() { lambdamain.Start("marketing") }
+func main() { lambdamain.Start("marketing", collections.Module(nil)) }

@@ -1,6 +1,10 @@
-// Command navigation is the Lambda of the navigation group (see shared/routes/routes.json).
+// Command navigation is the Lambda of the navigation group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/lambdamain"
+)
 
-func main() { lambdamain.Start("navigation") }
+func main() { lambdamain.Start("navigation", collections.Module(nil)) }

@@ -1,6 +1,10 @@
-// Command settings is the Lambda of the settings group (see shared/routes/routes.json).
+// Command settings is the Lambda of the settings group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/lambdamain"
+)
 
-func main() { lambdamain.Start("settings") }
+func main() { lambdamain.Start("settings", collections.Module(nil)) }

@@ -1,6 +1,10 @@
-// Command team is the Lambda of the team group (see shared/routes/routes.json).
+// Command team is the Lambda of the team group (see shared/routes/routes.json). It links only the
+// modules its routes use.
 package main
 
-import "github.com/campuscms/panel/shared/lambdamain"
+import (
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/lambdamain"
+)
 
-func main() { lambdamain.Start("team") }
+func main() { lambdamain.Start("team", collections.Module(nil)) }

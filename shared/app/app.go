@@ -1,5 +1,7 @@
-// Package app builds the http.Handler of a resource group (one Lambda each) from the route table.
-// The local server mounts every group's handler; functions/<group>/main.go hands one to Lambda.
+// Package app builds the http.Handler of a resource group (one Lambda each) from the route table
+// and the modules that serve its prefixes. A group's main links only the modules it lists, so a
+// Lambda carries (and initialises) only the code its routes use; the local server mounts every
+// module (shared/modules).
 package app
 
 import (
@@ -10,29 +12,29 @@ import (
 	"net/http/httptest"
 	"os"
 	"sort"
+	"sync"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/awsclient"
-	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/config"
-	"github.com/campuscms/panel/shared/media"
-	"github.com/campuscms/panel/shared/misc"
 	"github.com/campuscms/panel/shared/routes"
 	"github.com/campuscms/panel/shared/store"
 )
 
-// Deps are the dependencies every service is built from.
+// Deps are the dependencies every module is built from.
 type Deps struct {
 	Config config.Config
-	Store  *store.Store
-	S3     *s3.Client
-	Guard  *auth.Guard
-	Log    *slog.Logger
-	// Collections serves every declared collection (collections.json).
-	Collections *collections.Service
+	// AWS is the SDK configuration; a module that needs another client (S3) builds it from this.
+	AWS   aws.Config
+	Store *store.Store
+	Guard *auth.Guard
+	Log   *slog.Logger
+
+	mu     sync.Mutex
+	shared map[string]any
 }
 
 // NewDeps connects to AWS (or the emulator AWS_ENDPOINT_URL names) and builds the shared parts.
@@ -41,63 +43,67 @@ func NewDeps(ctx context.Context, cfg config.Config) (*Deps, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg, err := collections.Load()
-	if err != nil {
-		return nil, err
-	}
 	st := store.New(awsCfg, cfg.TableName)
-	guard := auth.NewGuard(st)
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
-	return &Deps{Config: cfg, Store: st, S3: awsclient.NewS3(awsCfg), Guard: guard, Log: log,
-		Collections: collections.NewService(st, guard, reg)}, nil
+	return &Deps{Config: cfg, AWS: awsCfg, Store: st, Guard: auth.NewGuard(st), Log: log}, nil
 }
 
-// registrar declares one path prefix's routes on a group's mux.
-type registrar func(d *Deps, mux *http.ServeMux, base string)
-
-// services maps every path prefix of the route table to the code that serves it.
-var services = map[string]registrar{
-	"auth": func(d *Deps, mux *http.ServeMux, base string) {
-		auth.NewService(d.Store, d.Guard, d.Config).Register(mux, base)
-	},
-	"misc": func(d *Deps, mux *http.ServeMux, base string) { misc.NewService(d.Store, d.Guard).Register(mux, base) },
-	"media": func(d *Deps, mux *http.ServeMux, base string) {
-		media.NewService(d.Store, d.S3, d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
-	},
-}
-
-// registrarFor returns the code serving a prefix: a service above, a declared collection, or one
-// of the collections service's extra routes.
-func registrarFor(reg collections.Registry, prefix string) (registrar, bool) {
-	if r, ok := services[prefix]; ok {
-		return r, true
+// Shared returns the value built for key, building it on first use: one service (the collections
+// engine, an S3 client) shared by every module of the process.
+func Shared[T any](d *Deps, key string, build func() (T, error)) (T, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if v, ok := d.shared[key]; ok {
+		return v.(T), nil
 	}
-	if _, ok := reg[prefix]; ok {
-		return func(d *Deps, mux *http.ServeMux, base string) { d.Collections.Register(mux, base, prefix) }, true
-	}
-	if prefix == "permissions" || prefix == "user-roles" {
-		return func(d *Deps, mux *http.ServeMux, base string) { d.Collections.RegisterExtras(mux, base, prefix) }, true
-	}
-	return nil, false
-}
-
-// Prefixes returns every prefix that has code behind it, sorted (for the route table test).
-func Prefixes() ([]string, error) {
-	reg, err := collections.Load()
+	v, err := build()
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
-	out := append(reg.Keys(), "permissions", "user-roles")
-	for p := range services {
-		out = append(out, p)
+	if d.shared == nil {
+		d.shared = map[string]any{}
+	}
+	d.shared[key] = v
+	return v, nil
+}
+
+// Module serves some path prefixes of the route table.
+type Module struct {
+	// Name identifies the module in errors.
+	Name string
+	// Prefixes lists the path prefixes (first segment under the base path) the module serves.
+	Prefixes func() []string
+	// Register declares the routes of one prefix under base.
+	Register func(d *Deps, mux *http.ServeMux, base, prefix string) error
+}
+
+// owner returns the module serving prefix among mods.
+func owner(mods []Module, prefix string) (Module, bool) {
+	for _, m := range mods {
+		for _, p := range m.Prefixes() {
+			if p == prefix {
+				return m, true
+			}
+		}
+	}
+	return Module{}, false
+}
+
+// Prefixes returns every prefix the modules serve, sorted (for the route table test).
+func Prefixes(mods []Module) []string {
+	var out []string
+	for _, m := range mods {
+		out = append(out, m.Prefixes()...)
 	}
 	sort.Strings(out)
-	return out, nil
+	return out
 }
 
 // NewGroup returns the handler of one group: the routes of each prefix it owns, behind the
-// shared middleware, answering JSON 404/405 for anything else.
-func NewGroup(group string, d *Deps) (http.Handler, error) {
+// shared middleware, answering JSON 404/405 for anything else. A prefix no module serves is a
+// start-up error, so a group's main that forgot a module fails before serving anything.
+func NewGroup(group string, d *Deps, mods ...Module) (http.Handler, error) {
 	table, err := routes.Load()
 	if err != nil {
 		return nil, err
@@ -108,11 +114,13 @@ func NewGroup(group string, d *Deps) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	for _, p := range prefixes {
-		register, ok := registrarFor(d.Collections.Registry(), p)
+		m, ok := owner(mods, p)
 		if !ok {
-			return nil, fmt.Errorf("app: prefix %q of group %q has no service", p, group)
+			return nil, fmt.Errorf("app: prefix %q of group %q has no module", p, group)
 		}
-		register(d, mux, table.BasePath)
+		if err := m.Register(d, mux, table.BasePathFor(group), p); err != nil {
+			return nil, fmt.Errorf("app: %s: %w", m.Name, err)
+		}
 	}
 	return api.Middleware(d.Log, jsonFallback(mux)), nil
 }
@@ -139,37 +147,23 @@ func jsonFallback(mux *http.ServeMux) http.Handler {
 	})
 }
 
-// NewAll returns the handler of every group in the route table, by group name.
-func NewAll(d *Deps) (map[string]http.Handler, error) {
-	table, err := routes.Load()
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]http.Handler, len(table.Groups))
-	for _, g := range table.GroupNames() {
-		if out[g], err = NewGroup(g, d); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
 // NewAPI mounts every group's handler under the prefixes the route table gives it, as API
 // Gateway does in the cloud; any other /api path gets a JSON 404.
-func NewAPI(d *Deps) (http.Handler, error) {
+func NewAPI(d *Deps, mods ...Module) (http.Handler, error) {
 	table, err := routes.Load()
-	if err != nil {
-		return nil, err
-	}
-	groups, err := NewAll(d)
 	if err != nil {
 		return nil, err
 	}
 	mux := http.NewServeMux()
-	for group, prefixes := range table.Groups {
-		for _, p := range prefixes {
-			mux.Handle(table.BasePath+"/"+p, groups[group])
-			mux.Handle(table.BasePath+"/"+p+"/", groups[group])
+	for _, group := range table.GroupNames() {
+		h, err := NewGroup(group, d, mods...)
+		if err != nil {
+			return nil, err
+		}
+		base := table.BasePathFor(group)
+		for _, p := range table.Groups[group] {
+			mux.Handle(base+"/"+p, h)
+			mux.Handle(base+"/"+p+"/", h)
 		}
 	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

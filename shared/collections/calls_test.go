@@ -10,6 +10,7 @@ import (
 
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/modules"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
@@ -32,7 +33,7 @@ func dynamoCalls(t testing.TB, h http.Handler, method, path, tenant, token, body
 func TestRoundTrips(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
-	h, err := app.NewAPI(testkit.Deps(t))
+	h, err := app.NewAPI(testkit.Deps(t), modules.All()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func TestRoundTrips(t *testing.T) {
 // through the real handlers and the local emulator (whose ~3 ms a call dominates).
 func BenchmarkList(b *testing.B) {
 	tn := testkit.NewTenant(b)
-	h, err := app.NewAPI(testkit.Deps(b))
+	h, err := app.NewAPI(testkit.Deps(b), modules.All()...)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,13 @@ import (
 // maxMarkRead bounds one PATCH /notifications/ (one transaction holds at most 100 items).
 const maxMarkRead = 100
 
+// notificationHooks add PATCH /notifications/ (mark read) to the generic routes.
+type notificationHooks struct{ NoHooks }
+
+func (notificationHooks) Routes(s *Service, mux *http.ServeMux, path string, c *Collection) {
+	mux.Handle("PATCH "+path+"/{$}", s.guard.Require(c.Permission("VIEW"), s.markRead))
+}
+
 // markRead serves PATCH /notifications/: it marks the listed notifications read. SPEC spells the
 // field notificaitonIds; notificationIds is accepted too. The passcode carries no security.
 func (s *Service) markRead(w http.ResponseWriter, r *http.Request) error {

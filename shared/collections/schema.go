@@ -47,14 +47,16 @@ type Field struct {
 
 // Collection is one declared collection; Key is its path segment ("faqs").
 type Collection struct {
-	Key         string  `json:"-"`
-	Title       string  `json:"title"`
-	TitlePlural string  `json:"titlePlural"`
-	Category    string  `json:"category"`
-	NameField   string  `json:"nameField"`
-	Counter     bool    `json:"counter"`
-	DefaultSort string  `json:"defaultSort"`
-	Fields      []Field `json:"fields"`
+	Key         string `json:"-"`
+	Title       string `json:"title"`
+	TitlePlural string `json:"titlePlural"`
+	Category    string `json:"category"`
+	NameField   string `json:"nameField"`
+	Counter     bool   `json:"counter"`
+	DefaultSort string `json:"defaultSort"`
+	// Hooks names the Go rules of the collection (hooks.go), if it has any.
+	Hooks  string  `json:"hooks"`
+	Fields []Field `json:"fields"`
 	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
 	ReferencedBy []Backref `json:"-"`
 }

@@ -26,31 +26,48 @@ type Service struct {
 	catalogue []Permission
 	grouped   map[string][]Permission
 	conv      *converter
+	hooks     map[string]Hooks
 	now       func() time.Time
 }
 
-// NewService returns the collections service over the declared registry.
-func NewService(st *store.Store, guard *auth.Guard, reg Registry) *Service {
+// NewService returns the collections service over the declared registry, with the hooks this
+// package implements plus extra (hooks of collections other packages own: pages, forms).
+func NewService(st *store.Store, guard *auth.Guard, reg Registry, extra map[string]Hooks) *Service {
 	cat := reg.Catalogue()
-	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: newConverter(cat), now: time.Now}
+	hooks := builtinHooks()
+	for name, h := range extra {
+		hooks[name] = h
+	}
+	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: newConverter(cat), hooks: hooks, now: time.Now}
 }
 
 // Registry returns the declared collections the service serves.
 func (s *Service) Registry() Registry { return s.reg }
 
-// Register declares the five routes of one collection (and the extra routes some collections
-// have) under base.
-func (s *Service) Register(mux *http.ServeMux, base, key string) {
+// Store returns the table the service writes to (for hooks).
+func (s *Service) Store() *store.Store { return s.st }
+
+// Guard returns the guard the service's routes are behind (for hooks' own routes).
+func (s *Service) Guard() *auth.Guard { return s.guard }
+
+// Register declares the five routes of one collection (and the routes its hooks add) under base.
+func (s *Service) Register(mux *http.ServeMux, base, key string) error {
 	c := s.reg[key]
+	hooks, err := s.hooksOf(c)
+	if err != nil {
+		return err
+	}
 	path := base + "/" + key
+	if router, ok := hooks.(Router); ok {
+		// First, so a hook can claim a more specific pattern than the generic ones.
+		router.Routes(s, mux, path, c)
+	}
 	mux.Handle("GET "+path, s.guard.Require(c.Permission("VIEW"), s.handler(c, s.list)))
 	mux.Handle("POST "+path, s.guard.Require(c.Permission("CREATE"), s.handler(c, s.create)))
 	mux.Handle("GET "+path+"/{id}", s.guard.Require(c.Permission("VIEW"), s.handler(c, s.get)))
 	mux.Handle("PATCH "+path+"/{id}", s.guard.Require(c.Permission("EDIT"), s.handler(c, s.patch)))
 	mux.Handle("DELETE "+path+"/{id}", s.guard.Require(c.Permission("DELETE"), s.handler(c, s.remove)))
-	if key == "notifications" {
-		mux.Handle("PATCH "+path+"/{$}", s.guard.Require(c.Permission("VIEW"), s.markRead))
-	}
+	return nil
 }
 
 // RegisterExtras declares the routes beside the collections: /permissions and /user-roles.
@@ -74,8 +91,8 @@ func (s *Service) key(scope store.Scope, c *Collection, id string) store.Key {
 	return store.Key{PK: scope.Collection(c.Key), SK: id}
 }
 
-// load reads one record; api 404 when it does not exist in the caller's tenant.
-func (s *Service) load(ctx context.Context, scope store.Scope, c *Collection, id string) (Record, error) {
+// Load reads one record; api 404 when it does not exist in the caller's tenant.
+func (s *Service) Load(ctx context.Context, scope store.Scope, c *Collection, id string) (Record, error) {
 	if !idPattern.MatchString(id) {
 		return nil, notFound(c)
 	}
@@ -112,20 +129,30 @@ func view(c *Collection, rec Record) Record {
 }
 
 func (s *Service) get(w http.ResponseWriter, r *http.Request, c *Collection) error {
-	rec, err := s.load(r.Context(), auth.CallerFrom(r.Context()).Scope, c, r.PathValue("id"))
+	caller := auth.CallerFrom(r.Context())
+	rec, err := s.Load(r.Context(), caller.Scope, c, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	return api.OK(w, view(c, rec))
+	out := view(c, rec)
+	if hooks, _ := s.hooksOf(c); hooks != nil {
+		if v, ok := hooks.(Viewer); ok {
+			if err := v.View(r.Context(), s, caller, rec, out); err != nil {
+				return err
+			}
+		}
+	}
+	return api.OK(w, out)
 }
 
-// write is one create, patch or delete in preparation: the transaction and what it touches.
-type write struct {
-	caller *auth.Caller
-	c      *Collection
-	old    Record         // nil on create
-	values map[string]any // the converted fields of the request (create: all; patch: the changed ones)
-	rec    Record         // the record as it will be stored
+// Write is one create, patch or delete in preparation, as the collection's hooks see it: who asks,
+// the record before and after, and the transaction that will carry it.
+type Write struct {
+	Caller *auth.Caller
+	C      *Collection
+	Old    Record         // nil on create
+	Values map[string]any // the converted fields of the request (create: all; patch: the changed ones)
+	Rec    Record         // the record as it will be stored
 	tx     *dynamo.WriteTx
 	// conflicts maps a transaction item index to the error its failed condition means.
 	conflicts map[int]*api.Error
@@ -140,18 +167,19 @@ type txItem struct {
 	conflict *api.Error
 }
 
-// also queues an item for the transaction (used by hooks).
-func (w *write) also(item any, onConflict *api.Error) {
+// Also queues an item (a *dynamo.Put, Update, Delete or ConditionCheck) for the write's
+// transaction; onConflict is the answer when its condition fails.
+func (w *Write) Also(item any, onConflict *api.Error) {
 	w.extra = append(w.extra, txItem{item, onConflict})
 }
 
-func (s *Service) addHookItems(w *write) {
+func (s *Service) addHookItems(w *Write) {
 	for _, it := range w.extra {
 		w.add("hook", it.item, it.conflict)
 	}
 }
 
-func (w *write) add(kind string, item any, onConflict *api.Error) {
+func (w *Write) add(kind string, item any, onConflict *api.Error) {
 	switch x := item.(type) {
 	case *dynamo.Put:
 		w.tx.Put(x)
@@ -170,12 +198,12 @@ func (w *write) add(kind string, item any, onConflict *api.Error) {
 	w.items++
 }
 
-func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *write {
-	return &write{caller: auth.CallerFrom(r.Context()), c: c, old: old, tx: s.st.DB.WriteTx(), conflicts: map[int]*api.Error{}}
+func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *Write {
+	return &Write{Caller: auth.CallerFrom(r.Context()), C: c, Old: old, tx: s.st.DB.WriteTx(), conflicts: map[int]*api.Error{}}
 }
 
 // run executes the transaction and maps a failed condition to the error of its item.
-func (w *write) run(ctx context.Context, fallback *api.Error) error {
+func (w *Write) run(ctx context.Context, fallback *api.Error) error {
 	err := w.tx.Run(ctx)
 	if err == nil {
 		return nil
@@ -188,7 +216,7 @@ func (w *write) run(ctx context.Context, fallback *api.Error) error {
 	if dynamo.IsCondCheckFailed(err) {
 		return fallback
 	}
-	return store.Wrap("write "+w.c.Key, err)
+	return store.Wrap("write "+w.C.Key, err)
 }
 
 func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) error {
@@ -203,27 +231,27 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	wr := s.newWrite(r, c, nil)
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	id := ids.New()
-	k := s.key(wr.caller.Scope, c, id)
-	wr.values = values
-	wr.rec = Record{"PK": k.PK, "SK": k.SK, "id": id, "version": 1, "createdAt": now, "updatedAt": now}
+	k := s.key(wr.Caller.Scope, c, id)
+	wr.Values = values
+	wr.Rec = Record{"PK": k.PK, "SK": k.SK, "id": id, "version": 1, "createdAt": now, "updatedAt": now}
 	for name, v := range values {
 		if v != nil && v != "" {
-			wr.rec[name] = v
+			wr.Rec[name] = v
 		}
 	}
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
 		return err
 	}
 	s.addHookItems(wr)
-	wr.add("put", s.st.Table.Put(wr.rec).If("attribute_not_exists(PK)"), nil)
-	s.addReferenceChanges(wr, nil, wr.rec)
+	wr.add("put", s.st.Table.Put(wr.Rec).If("attribute_not_exists(PK)"), nil)
+	s.addReferenceChanges(wr, nil, wr.Rec)
 	if c.Counter {
-		wr.add("counter", s.st.AddToCounter(wr.caller.Scope, c.Key, 1), nil)
+		wr.add("counter", s.st.AddToCounter(wr.Caller.Scope, c.Key, 1), nil)
 	}
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
-	return api.JSON(w, http.StatusCreated, api.Envelope{Result: view(c, wr.rec), Message: c.Title + " created successfully!"})
+	return api.JSON(w, http.StatusCreated, api.Envelope{Result: view(c, wr.Rec), Message: c.Title + " created successfully!"})
 }
 
 func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) error {
@@ -236,7 +264,7 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 		return err
 	}
 	scope := auth.CallerFrom(r.Context()).Scope
-	old, err := s.load(r.Context(), scope, c, r.PathValue("id"))
+	old, err := s.Load(r.Context(), scope, c, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -245,53 +273,53 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 		return api.ErrConflict
 	}
 	wr := s.newWrite(r, c, old)
-	wr.values = values
-	wr.rec = Record{}
+	wr.Values = values
+	wr.Rec = Record{}
 	for k, v := range old {
-		wr.rec[k] = v
+		wr.Rec[k] = v
 	}
 	for name, v := range values {
-		wr.rec[name] = v
+		wr.Rec[name] = v
 	}
-	wr.rec["version"] = version + 1
-	wr.rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
+	wr.Rec["version"] = version + 1
+	wr.Rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
 		return err
 	}
 	// Update only what changed, so that counters kept on the item (refCount) are never overwritten.
 	k := s.key(scope, c, toString(old["id"]))
 	upd := s.st.Table.Update("PK", k.PK).Range("SK", k.SK).
-		Set("version", wr.rec["version"]).Set("updatedAt", wr.rec["updatedAt"]).
+		Set("version", wr.Rec["version"]).Set("updatedAt", wr.Rec["updatedAt"]).
 		If("version = ?", version)
 	for name := range wr.changedAttributes() {
-		if v, ok := wr.rec[name]; ok && v != nil && v != "" {
+		if v, ok := wr.Rec[name]; ok && v != nil && v != "" {
 			upd.Set(name, v)
 		} else {
 			upd.Remove(name)
-			delete(wr.rec, name)
+			delete(wr.Rec, name)
 		}
 	}
 	s.addHookItems(wr)
 	wr.add("update", upd, api.ErrConflict)
-	s.addReferenceChanges(wr, old, wr.rec)
+	s.addReferenceChanges(wr, old, wr.Rec)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: view(c, wr.rec), Message: c.Title + " updated successfully!"})
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: view(c, wr.Rec), Message: c.Title + " updated successfully!"})
 }
 
 // changedAttributes are the attributes the patch sets: the request's fields plus whatever the
 // hooks changed (a password hash, a session epoch).
-func (w *write) changedAttributes() map[string]bool {
+func (w *Write) changedAttributes() map[string]bool {
 	out := map[string]bool{}
-	for name := range w.values {
+	for name := range w.Values {
 		out[name] = true
 	}
-	for name, v := range w.rec {
+	for name, v := range w.Rec {
 		if name == "version" || name == "updatedAt" {
 			continue
 		}
-		if old, ok := w.old[name]; !ok || fmt.Sprint(old) != fmt.Sprint(v) {
+		if old, ok := w.Old[name]; !ok || fmt.Sprint(old) != fmt.Sprint(v) {
 			out[name] = true
 		}
 	}
@@ -300,7 +328,7 @@ func (w *write) changedAttributes() map[string]bool {
 
 func (s *Service) remove(w http.ResponseWriter, r *http.Request, c *Collection) error {
 	scope := auth.CallerFrom(r.Context()).Scope
-	old, err := s.load(r.Context(), scope, c, r.PathValue("id"))
+	old, err := s.Load(r.Context(), scope, c, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -338,8 +366,8 @@ func (s *Service) deleteConflict(c *Collection, old Record) *api.Error {
 
 // addReferenceChanges keeps refCount on referenced records: +1 for a new reference (which must
 // exist in the same tenant), -1 for a dropped one. A record with refCount > 0 cannot be deleted.
-func (s *Service) addReferenceChanges(wr *write, before, after Record) {
-	for _, f := range wr.c.Fields {
+func (s *Service) addReferenceChanges(wr *Write, before, after Record) {
+	for _, f := range wr.C.Fields {
 		if f.Type != TypeReference {
 			continue
 		}
@@ -349,11 +377,11 @@ func (s *Service) addReferenceChanges(wr *write, before, after Record) {
 		}
 		ref := s.reg[f.Ref]
 		if oldID != "" {
-			k := s.key(wr.caller.Scope, ref, oldID)
+			k := s.key(wr.Caller.Scope, ref, oldID)
 			wr.add("unref", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", -1).If("attribute_exists(PK)"), nil)
 		}
 		if newID != "" {
-			k := s.key(wr.caller.Scope, ref, newID)
+			k := s.key(wr.Caller.Scope, ref, newID)
 			wr.add("ref", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", 1).If("attribute_exists(PK)"),
 				api.FieldError(http.StatusBadRequest, f.Name, f.Label+" not found!"))
 		}
@@ -375,4 +403,20 @@ func toInt(v any) int {
 func toString(v any) string {
 	s, _ := v.(string)
 	return s
+}
+
+func (s *Service) beforeWrite(ctx context.Context, wr *Write) error {
+	hooks, err := s.hooksOf(wr.C)
+	if err != nil {
+		return err
+	}
+	return hooks.BeforeWrite(ctx, s, wr)
+}
+
+func (s *Service) beforeDelete(ctx context.Context, wr *Write) error {
+	hooks, err := s.hooksOf(wr.C)
+	if err != nil {
+		return err
+	}
+	return hooks.BeforeDelete(ctx, s, wr)
 }

@@ -20,7 +20,7 @@ type Handler func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGa
 
 // New builds the Lambda handler of a group; the tests call it to drive real events through the
 // same adapter the deployed function uses.
-func New(ctx context.Context, group string) (Handler, error) {
+func New(ctx context.Context, group string, mods ...app.Module) (Handler, error) {
 	cfg, err := config.FromEnv()
 	if err != nil {
 		return nil, err
@@ -29,7 +29,7 @@ func New(ctx context.Context, group string) (Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := app.NewGroup(group, deps)
+	h, err := app.NewGroup(group, deps, mods...)
 	if err != nil {
 		return nil, err
 	}
@@ -38,8 +38,8 @@ func New(ctx context.Context, group string) (Handler, error) {
 
 // Start builds the group's handler once (at init, outside any invocation) and serves Lambda
 // invocations with it. A configuration error ends the process with a clear message.
-func Start(group string) {
-	h, err := New(context.Background(), group)
+func Start(group string, mods ...app.Module) {
+	h, err := New(context.Background(), group, mods...)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", group, err)
 		os.Exit(1)

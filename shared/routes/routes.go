@@ -17,6 +17,16 @@ var routesJSON []byte
 type Table struct {
 	BasePath string              `json:"basePath"`
 	Groups   map[string][]string `json:"groups"`
+	// BasePaths overrides BasePath for a group (the public website API lives under its own base).
+	BasePaths map[string]string `json:"basePaths"`
+}
+
+// BasePathFor returns the base path of a group's routes.
+func (t Table) BasePathFor(group string) string {
+	if b, ok := t.BasePaths[group]; ok {
+		return b
+	}
+	return t.BasePath
 }
 
 // Load parses the embedded routes.json and checks that no prefix has two owners.

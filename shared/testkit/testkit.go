@@ -16,9 +16,11 @@ import (
 	"testing"
 
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/localaws"
+	"github.com/campuscms/panel/shared/modules"
 	"github.com/campuscms/panel/shared/tenants"
 )
 
@@ -64,11 +66,11 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1
 	}
-	if err := localaws.EnsureBucket(ctx, shared.deps.S3, cfg.MediaBucket, []string{"http://127.0.0.1"}); err != nil {
+	if err := localaws.EnsureBucket(ctx, awsclient.NewS3(shared.deps.AWS), cfg.MediaBucket, []string{"http://127.0.0.1"}); err != nil {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1
 	}
-	handler, err := app.NewAPI(shared.deps)
+	handler, err := app.NewAPI(shared.deps, modules.All()...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1

@@ -1,28 +1,35 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loader, Flex } from '@aws-amplify/ui-react';
 import { hasPermission } from '../lib/permissions';
-import { CollectionScreen } from '../screens/collections/CollectionScreen';
 import { DashboardScreen } from '../screens/dashboard/DashboardScreen';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { PlaceholderScreen } from '../screens/placeholder/PlaceholderScreen';
 import { NotFoundScreen } from '../screens/placeholder/NotFoundScreen';
-import { ProfileScreen } from '../screens/profile/ProfileScreen';
-import { MediaScreen } from '../screens/media/MediaScreen';
 import { Shell } from '../shell/Shell';
 import { useApp } from './AppContext';
-import { ALL_ROUTES, type ScreenDecl, type ScreenKey } from './navigation';
-
-const SCREENS: Record<ScreenKey, () => React.JSX.Element | null> = {
-  dashboard: DashboardScreen,
-  profile: ProfileScreen,
-  media: MediaScreen,
-};
+import { ALL_ROUTES, type ScreenDecl } from './navigation';
+import { CollectionScreen, SCREENS } from './screens';
 
 function screenFor(decl: ScreenDecl) {
+  if (decl.screen === 'dashboard') return <DashboardScreen />;
   const Screen = decl.screen ? SCREENS[decl.screen] : null;
-  if (Screen) return <Screen />;
-  if (decl.collection) return <CollectionScreen key={decl.collection} collection={decl.collection} />;
-  return <PlaceholderScreen title={decl.title} />;
+  const element = Screen ? (
+    <Screen />
+  ) : decl.collection ? (
+    <CollectionScreen key={decl.collection} collection={decl.collection} />
+  ) : (
+    <PlaceholderScreen title={decl.title} />
+  );
+  return <Suspense fallback={<ScreenLoader />}>{element}</Suspense>;
+}
+
+function ScreenLoader() {
+  return (
+    <Flex justifyContent="center" padding="large" role="status" aria-label="Loading">
+      <Loader size="large" />
+    </Flex>
+  );
 }
 
 function FullPageLoader() {

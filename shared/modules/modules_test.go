@@ -1,9 +1,10 @@
-package app
+package modules
 
 import (
 	"sort"
 	"testing"
 
+	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/routes"
 )
 
@@ -19,10 +20,7 @@ func TestRouteTableMatchesCode(t *testing.T) {
 		listed = append(listed, prefixes...)
 	}
 	sort.Strings(listed)
-	served, err := Prefixes()
-	if err != nil {
-		t.Fatal(err)
-	}
+	served := app.Prefixes(All())
 	if len(listed) != len(served) {
 		t.Fatalf("routes.json lists %v, code serves %v", listed, served)
 	}

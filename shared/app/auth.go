@@ -1,0 +1,18 @@
+package app
+
+import (
+	"net/http"
+
+	"github.com/campuscms/panel/shared/auth"
+)
+
+// AuthModule serves /auth. It lives here, not in package auth, because every group links auth
+// for its guard and auth cannot import app.
+var AuthModule = Module{
+	Name:     "auth",
+	Prefixes: func() []string { return []string{"auth"} },
+	Register: func(d *Deps, mux *http.ServeMux, base, _ string) error {
+		auth.NewService(d.Store, d.Guard, d.Config).Register(mux, base)
+		return nil
+	},
+}

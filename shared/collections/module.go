@@ -1,0 +1,49 @@
+package collections
+
+import (
+	"net/http"
+
+	"github.com/campuscms/panel/shared/app"
+)
+
+// extraPrefixes are the routes the collections service serves beside the collections.
+var extraPrefixes = []string{"permissions", "user-roles"}
+
+// Module serves every declared collection plus /permissions and /user-roles. hooks are the
+// implementations of hooks declared by collections other packages own (pages, forms).
+func Module(hooks map[string]Hooks) app.Module {
+	return app.Module{
+		Name: "collections",
+		Prefixes: func() []string {
+			reg, err := Load()
+			if err != nil {
+				return nil
+			}
+			return append(reg.Keys(), extraPrefixes...)
+		},
+		Register: func(d *app.Deps, mux *http.ServeMux, base, prefix string) error {
+			s, err := SharedService(d, hooks)
+			if err != nil {
+				return err
+			}
+			switch prefix {
+			case "permissions", "user-roles":
+				s.RegisterExtras(mux, base, prefix)
+				return nil
+			}
+			return s.Register(mux, base, prefix)
+		},
+	}
+}
+
+// SharedService returns the process's one collections service, built on first use; other modules
+// (pages, forms) use it to read and write their collections.
+func SharedService(d *app.Deps, hooks map[string]Hooks) (*Service, error) {
+	return app.Shared(d, "collections", func() (*Service, error) {
+		reg, err := Load()
+		if err != nil {
+			return nil, err
+		}
+		return NewService(d.Store, d.Guard, reg, hooks), nil
+	})
+}

@@ -1,0 +1,18 @@
+package media
+
+import (
+	"net/http"
+
+	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/awsclient"
+)
+
+// Module serves /media.
+var Module = app.Module{
+	Name:     "media",
+	Prefixes: func() []string { return []string{"media"} },
+	Register: func(d *app.Deps, mux *http.ServeMux, base, _ string) error {
+		NewService(d.Store, awsclient.NewS3(d.AWS), d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
+		return nil
+	},
+}

@@ -1,0 +1,24 @@
+/**
+ * Every built screen, loaded lazily: each is its own chunk, fetched the first time its route
+ * renders, so the initial bundle holds only the shell, login and dashboard. A new screen is one
+ * line here plus its ScreenKey in navigation.ts.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenKey } from './navigation';
+
+type Screen = LazyExoticComponent<ComponentType<Record<string, never>>>;
+
+/** named turns a module's named export into what React.lazy expects. */
+function named<K extends string>(load: () => Promise<Record<K, ComponentType<Record<string, never>>>>, name: K): Screen {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
+  profile: named(() => import('../screens/profile/ProfileScreen'), 'ProfileScreen'),
+  media: named(() => import('../screens/media/MediaScreen'), 'MediaScreen'),
+};
+
+/** The generic list/CRUD screen of declared collections. */
+export const CollectionScreen = lazy(() =>
+  import('../screens/collections/CollectionScreen').then((m) => ({ default: m.CollectionScreen })),
+);
