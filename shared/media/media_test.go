@@ -351,6 +351,7 @@ func TestListSearchAndPaging(t *testing.T) {
 		{"?mediaType=IMAGE&limit=5", "campus map.png,Library.png,Campus gate.png", 3, 200},
 		{"?page=9", "", 4, 200},
 		{"?page=0", "", 0, 400},
+		{"?page=9223372036854775807", "", 0, 400},
 		{"?limit=7", "", 0, 400},
 		{"?sort=password", "", 0, 400},
 	}
