@@ -45,7 +45,9 @@ func TestRoundTrips(t *testing.T) {
 		name, method, path, body string
 		want                     int64
 	}{
-		{"list (guard batch + one query)", "GET", "/faqs?page=2&limit=10&search=q&sort=question", "", 2},
+		{"search page 2 (guard batch + bounded COUNT query + one index query)", "GET", "/faqs?page=2&limit=10&search=q&sort=question", "", 3},
+		{"first page (guard batch + counter get + one index query)", "GET", "/faqs?limit=10", "", 3},
+		{"page past the end (guard batch + counter get only)", "GET", "/faqs?page=9&limit=10", "", 2},
 		{"create (guard batch + one transaction)", "POST", "/faqs", `{"question":"New","answer":"A"}`, 2},
 		{"me (guard batch only)", "GET", "/auth/me", "", 1},
 		{"tenant-info (one get)", "GET", "/auth/tenant-info", "", 1},

@@ -47,11 +47,13 @@ type Field struct {
 
 // Collection is one declared collection; Key is its path segment ("faqs").
 type Collection struct {
-	Key         string  `json:"-"`
-	Title       string  `json:"title"`
-	TitlePlural string  `json:"titlePlural"`
-	Category    string  `json:"category"`
-	NameField   string  `json:"nameField"`
+	Key         string `json:"-"`
+	Title       string `json:"title"`
+	TitlePlural string `json:"titlePlural"`
+	Category    string `json:"category"`
+	NameField   string `json:"nameField"`
+	// Counter is kept for the declarations' sake: every collection now keeps a counter (its
+	// list's totalCount), named by its key as the dashboard's always were.
 	Counter     bool    `json:"counter"`
 	DefaultSort string  `json:"defaultSort"`
 	Fields      []Field `json:"fields"`

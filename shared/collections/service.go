@@ -215,11 +215,16 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 		return err
 	}
 	s.addHookItems(wr)
-	wr.add("put", s.st.Table.Put(wr.rec).If("attribute_not_exists(PK)"), nil)
-	s.addReferenceChanges(wr, nil, wr.rec)
-	if c.Counter {
-		wr.add("counter", s.st.AddToCounter(wr.caller.Scope, c.Key, 1), nil)
+	item := Record{}
+	for k, v := range wr.rec {
+		item[k] = v
 	}
+	for k, v := range indexAttributes(wr.caller.Scope, c, wr.rec) {
+		item[k] = v
+	}
+	wr.add("put", s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil)
+	s.addReferenceChanges(wr, nil, wr.rec)
+	s.addCounterChanges(wr, nil, wr.rec)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -271,9 +276,11 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 			delete(wr.rec, name)
 		}
 	}
+	setIndexAttributes(upd, scope, c, wr.rec)
 	s.addHookItems(wr)
 	wr.add("update", upd, api.ErrConflict)
 	s.addReferenceChanges(wr, old, wr.rec)
+	s.addCounterChanges(wr, old, wr.rec)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -314,9 +321,7 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request, c *Collection) 
 	s.addHookItems(wr)
 	wr.add("delete", del, s.deleteConflict(c, old))
 	s.addReferenceChanges(wr, old, nil)
-	if c.Counter {
-		wr.add("counter", s.st.AddToCounter(scope, c.Key, -1), nil)
-	}
+	s.addCounterChanges(wr, old, nil)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
