@@ -7,8 +7,9 @@
 #   RUNS=50 bench/list.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-go test -run '^$' -bench 'BenchmarkList' -benchtime "${RUNS:-20}x" -count 1 -timeout 30m ./bench/ 2>&1 | tee /dev/stderr |
-  awk '
+out="$(mktemp)"
+go test -run '^$' -bench 'BenchmarkList' -benchtime "${RUNS:-20}x" -count 1 -timeout 30m ./bench/ 2>&1 | tee "$out"
+awk '
     /^BenchmarkList\// {
       split($1, p, "/"); kind = p[2]; n = p[3]; sub(/^n=/, "", n); sub(/-[0-9]+$/, "", n)
       for (i = 2; i <= NF; i++) {
@@ -24,4 +25,5 @@ go test -run '^$' -bench 'BenchmarkList' -benchtime "${RUNS:-20}x" -count 1 -tim
         c = order[i]
         printf "%-16s %10.2f %10.2f %7.2fx %8s %10s %10s\n", c, ms[c, 100], ms[c, 10000], ms[c, 10000] / ms[c, 100], calls[c, 10000], items[c, 100], items[c, 10000]
       }
-    }' 1>&2
+    }' "$out"
+rm -f "$out"
