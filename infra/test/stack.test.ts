@@ -118,7 +118,7 @@ describe('stack', () => {
     }
   });
 
-  it('has the single table: keys, GSI1, TTL, on-demand, PITR, encryption', () => {
+  it('has the single table: keys, GSI1-3, TTL, on-demand, PITR, encryption', () => {
     t.resourceCountIs('AWS::DynamoDB::Table', 1);
     t.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
@@ -129,17 +129,22 @@ describe('stack', () => {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       SSESpecification: { SSEEnabled: true },
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'GSI1',
-          KeySchema: [
-            { AttributeName: 'GSI1PK', KeyType: 'HASH' },
-            { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
+      GlobalSecondaryIndexes: ['GSI1', 'GSI2', 'GSI3'].map((n) => ({
+        IndexName: n,
+        KeySchema: [
+          { AttributeName: `${n}PK`, KeyType: 'HASH' },
+          { AttributeName: `${n}SK`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
     });
+  });
+
+  it('grants the API exactly the table and its three index ARNs', () => {
+    const policies = t.findResources('AWS::IAM::Policy');
+    const text = JSON.stringify(policies);
+    for (const n of ['GSI1', 'GSI2', 'GSI3']) assert.ok(text.includes(`/index/${n}`), `no grant on ${n}`);
+    assert.ok(!text.includes('/index/*'), 'a wildcard index grant');
   });
 
   it('protects the table from deletion in production only', () => {

@@ -44,15 +44,13 @@ func (s *Service) markRead(w http.ResponseWriter, r *http.Request) error {
 		return api.Errorf(http.StatusBadRequest, "At most %d notifications can be marked at once.", maxMarkRead)
 	}
 	wr := s.newWrite(r, c, nil)
-	for _, id := range list {
-		if !idPattern.MatchString(id) {
-			return notFound(c)
-		}
-		k := s.key(auth.CallerFrom(r.Context()).Scope, c, id)
-		wr.add("read", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("read", true).If("attribute_exists(PK)"), notFound(c))
-	}
-	if err := wr.run(r.Context(), notFound(c)); err != nil {
+	if err := s.addMarkRead(r.Context(), wr, auth.CallerFrom(r.Context()).Scope, list); err != nil {
 		return err
+	}
+	if wr.items > 0 {
+		if err := wr.run(r.Context(), notFound(c)); err != nil {
+			return err
+		}
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]int{"updated": len(list)}, Message: "Notifications marked as read"})
 }

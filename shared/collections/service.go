@@ -243,11 +243,16 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 		return err
 	}
 	s.addHookItems(wr)
-	wr.add("put", s.st.Table.Put(wr.Rec).If("attribute_not_exists(PK)"), nil)
-	s.addReferenceChanges(wr, nil, wr.Rec)
-	if c.Counter {
-		wr.add("counter", s.st.AddToCounter(wr.Caller.Scope, c.Key, 1), nil)
+	item := Record{}
+	for k, v := range wr.Rec {
+		item[k] = v
 	}
+	for k, v := range indexAttributes(wr.Caller.Scope, c, wr.Rec) {
+		item[k] = v
+	}
+	wr.add("put", s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil)
+	s.addReferenceChanges(wr, nil, wr.Rec)
+	s.addCounterChanges(wr, nil, wr.Rec)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -299,9 +304,11 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 			delete(wr.Rec, name)
 		}
 	}
+	setIndexAttributes(upd, scope, c, wr.Rec)
 	s.addHookItems(wr)
 	wr.add("update", upd, api.ErrConflict)
 	s.addReferenceChanges(wr, old, wr.Rec)
+	s.addCounterChanges(wr, old, wr.Rec)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -342,9 +349,7 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request, c *Collection) 
 	s.addHookItems(wr)
 	wr.add("delete", del, s.deleteConflict(c, old))
 	s.addReferenceChanges(wr, old, nil)
-	if c.Counter {
-		wr.add("counter", s.st.AddToCounter(scope, c.Key, -1), nil)
-	}
+	s.addCounterChanges(wr, old, nil)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}

@@ -52,7 +52,13 @@ func Wrap(op string, err error) error {
 	}
 }
 
-// EnsureTable creates the table (PK/SK, GSI1, TTL on expiresAt, on-demand) if it is missing.
+// Indexes are the table's global secondary indexes, each keyed {name}PK/{name}SK (strings) and
+// projecting every attribute: GSI1 lists by updatedAt, GSI2 by name (and prefix search), GSI3 is
+// the sparse facet index (unread notifications, media by type). See shared/listing and the
+// README's key layout. infra/lib/data.ts declares the same three.
+var Indexes = []string{"GSI1", "GSI2", "GSI3"}
+
+// EnsureTable creates the table (PK/SK, the Indexes, TTL on expiresAt, on-demand) if it is missing.
 // It is for local runs and ops tooling; in the cloud the CDK stack owns the table.
 func (s *Store) EnsureTable(ctx context.Context) error {
 	client := s.DB.Client()
@@ -66,27 +72,33 @@ func (s *Store) EnsureTable(ctx context.Context) error {
 		return fmt.Errorf("store: describe table %s: %w", name, err)
 	}
 	str := types.ScalarAttributeTypeS
+	attrs := []types.AttributeDefinition{
+		{AttributeName: aws.String("PK"), AttributeType: str},
+		{AttributeName: aws.String("SK"), AttributeType: str},
+	}
+	var gsis []types.GlobalSecondaryIndex
+	for _, ix := range Indexes {
+		attrs = append(attrs,
+			types.AttributeDefinition{AttributeName: aws.String(ix + "PK"), AttributeType: str},
+			types.AttributeDefinition{AttributeName: aws.String(ix + "SK"), AttributeType: str})
+		gsis = append(gsis, types.GlobalSecondaryIndex{
+			IndexName: aws.String(ix),
+			KeySchema: []types.KeySchemaElement{
+				{AttributeName: aws.String(ix + "PK"), KeyType: types.KeyTypeHash},
+				{AttributeName: aws.String(ix + "SK"), KeyType: types.KeyTypeRange},
+			},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+		})
+	}
 	_, err = client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName:   aws.String(name),
-		BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{
-			{AttributeName: aws.String("PK"), AttributeType: str},
-			{AttributeName: aws.String("SK"), AttributeType: str},
-			{AttributeName: aws.String("GSI1PK"), AttributeType: str},
-			{AttributeName: aws.String("GSI1SK"), AttributeType: str},
-		},
+		TableName:            aws.String(name),
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: attrs,
 		KeySchema: []types.KeySchemaElement{
 			{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash},
 			{AttributeName: aws.String("SK"), KeyType: types.KeyTypeRange},
 		},
-		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
-			IndexName: aws.String("GSI1"),
-			KeySchema: []types.KeySchemaElement{
-				{AttributeName: aws.String("GSI1PK"), KeyType: types.KeyTypeHash},
-				{AttributeName: aws.String("GSI1SK"), KeyType: types.KeyTypeRange},
-			},
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
-		}},
+		GlobalSecondaryIndexes: gsis,
 	})
 	if err != nil {
 		return fmt.Errorf("store: create table %s: %w", name, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -55,8 +56,32 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 		}
 		return auth.User{}, store.Wrap("create tenant", err)
 	}
-	return auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
+	u, err := auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
 		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string)})
+	if err != nil {
+		return u, err
+	}
+	return u, indexFirstRecords(ctx, st, scope, role, u)
+}
+
+// indexFirstRecords gives the Administrator role and the first admin the listing index
+// attributes and counters that the collections service writes with every other record, so both
+// appear in /roles and /users. auth.Users.Create writes users of its own (outside the
+// collections service), hence this separate step.
+func indexFirstRecords(ctx context.Context, st *store.Store, scope store.Scope, role map[string]any, u auth.User) error {
+	tx := st.DB.WriteTx()
+	for _, r := range []listing.Record{
+		{Partition: scope.Collection(auth.KindRoles), ID: role["id"].(string), UpdatedAt: listing.ParseTime(role["updatedAt"].(string)), Name: "Administrator"},
+		{Partition: scope.Collection(auth.KindUsers), ID: u.ID, UpdatedAt: u.UpdatedAt, Name: u.Username},
+	} {
+		upd := st.Table.Update("PK", r.Partition).Range("SK", r.ID).If("attribute_exists(PK)")
+		for name, v := range listing.Attributes(r) {
+			upd.Set(name, v)
+		}
+		tx.Update(upd)
+	}
+	tx.Update(st.AddToCounter(scope, auth.KindRoles, 1)).Update(st.AddToCounter(scope, auth.KindUsers, 1))
+	return store.Wrap("index first records", tx.Run(ctx))
 }
 
 // administratorRole is the role every new tenant starts with (DESIGN §4): every permission of
