@@ -3,6 +3,8 @@
 # and the local emulator, whose ~3 ms a call dominates), the ratio 10,000/100, and the DynamoDB
 # calls and items read per call (the guard's session read included). Goal (issue 9): ratio ≤ 1.5
 # for first page, name search and page 2; items read ≤ 2 × page size (20) + the guard's read.
+# The items columns are DynamoDB's cost. The time columns are moto's: its GSI Query loops over
+# the whole table before applying Limit, so locally they grow with the table (see README).
 #   bench/list.sh              # 20 calls per case
 #   RUNS=50 bench/list.sh
 set -euo pipefail
