@@ -136,7 +136,7 @@ func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput)
 	u := User{PK: key.PK, SK: key.SK, ID: id, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
 		Email: in.Email, Phone: in.Phone, RoleID: in.RoleID, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1, CreatedAt: now, UpdatedAt: now}
 	mk := UsernameKey(scope, u.Username)
-	tx := us.st.DB.WriteTx().
+	tx := us.st.WriteTx().
 		Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
 		Put(us.st.Table.Put(u).If("attribute_not_exists(PK)"))
 	if err := tx.Run(ctx); err != nil {

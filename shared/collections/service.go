@@ -171,7 +171,7 @@ func (w *write) add(kind string, item any, onConflict *api.Error) {
 }
 
 func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *write {
-	return &write{caller: auth.CallerFrom(r.Context()), c: c, old: old, tx: s.st.DB.WriteTx(), conflicts: map[int]*api.Error{}}
+	return &write{caller: auth.CallerFrom(r.Context()), c: c, old: old, tx: s.st.WriteTx(), conflicts: map[int]*api.Error{}}
 }
 
 // run executes the transaction and maps a failed condition to the error of its item.

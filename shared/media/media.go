@@ -269,7 +269,8 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	scope := auth.CallerFrom(ctx).Scope
 	id := r.PathValue("id")
-	if len(id) != 26 {
+	if !ids.Valid(id) {
+		// Never a key: a malformed or overlong id cannot name a record.
 		return api.ErrNotFound
 	}
 	it, err := s.records.Get(ctx, scope, id)

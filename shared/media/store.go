@@ -77,7 +77,7 @@ func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id 
 
 func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item) error {
 	it.PK, it.SK = scope.Collection(kindMedia), it.ID
-	err := d.st.DB.WriteTx().
+	err := d.st.WriteTx().
 		Put(d.st.Table.Put(it).If("attribute_not_exists(PK)")).
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Run(ctx)

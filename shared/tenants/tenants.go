@@ -45,7 +45,7 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 		return auth.User{}, err
 	}
 	// The tenant item leads: if the id is taken, nothing else is written.
-	err = st.DB.WriteTx().
+	err = st.WriteTx().
 		Put(st.Table.Put(scope.TenantItem(in.Name, now)).If("attribute_not_exists(PK)")).
 		Put(st.Table.Put(role)).
 		Run(ctx)
