@@ -16,6 +16,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/media"
 )
 
 // newHandler mounts what CloudFront routes in the cloud: /api/* to the groups' handlers by the
@@ -76,7 +77,8 @@ func mediaProxy(client *s3.Client, bucket string) http.Handler {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Content-Security-Policy", "sandbox")
-		h.Set("Cache-Control", "public, max-age=86400")
+		// As CloudFront does: the object's own short max-age, so a deleted file stops being served.
+		h.Set("Cache-Control", media.CacheControl)
 		if out.ContentType != nil {
 			h.Set("Content-Type", *out.ContentType)
 		}

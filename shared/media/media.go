@@ -29,6 +29,7 @@ const (
 	pendingExpiry = 24 * time.Hour
 	sniffBytes    = 512
 	maxNameChars  = 255
+	maxMimeLen    = 255 // RFC 6838 caps type and subtype at 127 characters each
 )
 
 // User-facing messages.
@@ -92,6 +93,10 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	name, err := displayName(in.Name)
 	if err != nil {
 		return err
+	}
+	if len(in.MimeType) > maxMimeLen {
+		// Bounded before it is parsed, stored in the pending record or signed into a policy.
+		return api.FieldError(http.StatusBadRequest, "mimeType", "The file type is not valid.")
 	}
 	switch {
 	case in.Size > MaxSize:
@@ -172,6 +177,9 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 		return s.refuse(ctx, scope, pending, errEmpty)
 	}
 	head, err := s.objects.Head(ctx, in.Key, sniffBytes)
+	if store.IsNotFound(err) {
+		return errNotUploaded
+	}
 	if err != nil {
 		return err
 	}
