@@ -2,6 +2,7 @@ package collections
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
@@ -37,12 +38,16 @@ func (s *Service) markRead(w http.ResponseWriter, r *http.Request) error {
 		return api.Errorf(http.StatusBadRequest, "At most %d notifications can be marked at once.", maxMarkRead)
 	}
 	wr := s.newWrite(r, c, nil)
+	now := s.now().UTC().Format(time.RFC3339Nano)
 	for _, id := range list {
 		if !idPattern.MatchString(id) {
 			return notFound(c)
 		}
 		k := s.key(auth.CallerFrom(r.Context()).Scope, c, id)
-		wr.add("read", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("read", true).If("attribute_exists(PK)"), notFound(c))
+		// An edit like any other: version and updatedAt move, so an editor holding the old
+		// version gets a 409 rather than silently turning it unread again.
+		wr.add("read", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("read", true).Set("updatedAt", now).
+			Add("version", 1).If("attribute_exists(PK)"), notFound(c))
 	}
 	if err := wr.run(r.Context(), notFound(c)); err != nil {
 		return err

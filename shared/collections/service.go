@@ -214,6 +214,9 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
 		return err
 	}
+	if err := checkItemSize(wr.rec); err != nil {
+		return err
+	}
 	s.addHookItems(wr)
 	wr.add("put", s.st.Table.Put(wr.rec).If("attribute_not_exists(PK)"), nil)
 	s.addReferenceChanges(wr, nil, wr.rec)
@@ -256,6 +259,9 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 	wr.rec["version"] = version + 1
 	wr.rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
+		return err
+	}
+	if err := checkItemSize(wr.rec); err != nil {
 		return err
 	}
 	// Update only what changed, so that counters kept on the item (refCount) are never overwritten.
