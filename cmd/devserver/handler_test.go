@@ -62,7 +62,6 @@ func must(t *testing.T, err error) {
 	}
 }
 
-
 // TestMediaIsCachedBriefly: like CloudFront, the local server serves media with a short max-age,
 // so a deleted file stops being served within minutes (never "immutable" for a year).
 func TestMediaIsCachedBriefly(t *testing.T) {

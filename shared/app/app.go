@@ -53,15 +53,15 @@ func NewDeps(ctx context.Context, cfg config.Config) (*Deps, error) {
 }
 
 // registrar declares one path prefix's routes on a group's mux.
-type registrar func(d *Deps, mux *http.ServeMux, base string)
+type registrar func(d *Deps, mux api.Mux, base string)
 
 // services maps every path prefix of the route table to the code that serves it.
 var services = map[string]registrar{
-	"auth": func(d *Deps, mux *http.ServeMux, base string) {
+	"auth": func(d *Deps, mux api.Mux, base string) {
 		auth.NewService(d.Store, d.Guard, d.Config).Register(mux, base)
 	},
-	"misc": func(d *Deps, mux *http.ServeMux, base string) { misc.NewService(d.Store, d.Guard).Register(mux, base) },
-	"media": func(d *Deps, mux *http.ServeMux, base string) {
+	"misc": func(d *Deps, mux api.Mux, base string) { misc.NewService(d.Store, d.Guard).Register(mux, base) },
+	"media": func(d *Deps, mux api.Mux, base string) {
 		media.NewService(d.Store, d.S3, d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
 	},
 }
@@ -73,10 +73,10 @@ func registrarFor(reg collections.Registry, prefix string) (registrar, bool) {
 		return r, true
 	}
 	if _, ok := reg[prefix]; ok {
-		return func(d *Deps, mux *http.ServeMux, base string) { d.Collections.Register(mux, base, prefix) }, true
+		return func(d *Deps, mux api.Mux, base string) { d.Collections.Register(mux, base, prefix) }, true
 	}
 	if prefix == "permissions" || prefix == "user-roles" {
-		return func(d *Deps, mux *http.ServeMux, base string) { d.Collections.RegisterExtras(mux, base, prefix) }, true
+		return func(d *Deps, mux api.Mux, base string) { d.Collections.RegisterExtras(mux, base, prefix) }, true
 	}
 	return nil, false
 }
@@ -98,23 +98,54 @@ func Prefixes() ([]string, error) {
 // NewGroup returns the handler of one group: the routes of each prefix it owns, behind the
 // shared middleware, answering JSON 404/405 for anything else.
 func NewGroup(group string, d *Deps) (http.Handler, error) {
+	mux := http.NewServeMux()
+	if err := register(group, d, mux); err != nil {
+		return nil, err
+	}
+	return api.Middleware(d.Log, jsonFallback(mux)), nil
+}
+
+// register declares every route of group on mux.
+func register(group string, d *Deps, mux api.Mux) error {
+	table, err := routes.Load()
+	if err != nil {
+		return err
+	}
+	prefixes, ok := table.Groups[group]
+	if !ok {
+		return fmt.Errorf("app: group %q is not in routes.json", group)
+	}
+	for _, p := range prefixes {
+		reg, ok := registrarFor(d.Collections.Registry(), p)
+		if !ok {
+			return fmt.Errorf("app: prefix %q of group %q has no service", p, group)
+		}
+		reg(d, mux, table.BasePath)
+	}
+	return nil
+}
+
+// recorder is a Mux that only lists the patterns declared on it.
+type recorder struct{ patterns []string }
+
+func (r *recorder) Handle(pattern string, _ http.Handler) { r.patterns = append(r.patterns, pattern) }
+
+// Patterns returns, by group, every route pattern the groups declare ("PATCH /api/v1/tenant/faqs/{id}"),
+// so tests can walk every route, including ones added later, without a list to keep up to date.
+func Patterns(d *Deps) (map[string][]string, error) {
 	table, err := routes.Load()
 	if err != nil {
 		return nil, err
 	}
-	prefixes, ok := table.Groups[group]
-	if !ok {
-		return nil, fmt.Errorf("app: group %q is not in routes.json", group)
-	}
-	mux := http.NewServeMux()
-	for _, p := range prefixes {
-		register, ok := registrarFor(d.Collections.Registry(), p)
-		if !ok {
-			return nil, fmt.Errorf("app: prefix %q of group %q has no service", p, group)
+	out := map[string][]string{}
+	for _, g := range table.GroupNames() {
+		rec := &recorder{}
+		if err := register(g, d, rec); err != nil {
+			return nil, err
 		}
-		register(d, mux, table.BasePath)
+		out[g] = rec.patterns
 	}
-	return api.Middleware(d.Log, jsonFallback(mux)), nil
+	return out, nil
 }
 
 // jsonFallback turns the mux's plain-text 404 and 405 into the API's JSON failure body.

@@ -26,7 +26,7 @@ func NewService(st *store.Store, guard *Guard, cfg config.Config) *Service {
 }
 
 // Register declares the routes of /auth under base.
-func (s *Service) Register(mux *http.ServeMux, base string) {
+func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/auth/login", s.guard.Public(s.login))
 	mux.Handle("POST "+base+"/auth/passcode", s.guard.Public(s.passcodeLogin))
 	mux.Handle("GET "+base+"/auth/tenant-info", s.guard.Public(s.tenantInfo))

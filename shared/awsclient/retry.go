@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -28,6 +29,9 @@ func newDynamoRetryer() aws.Retryer {
 		o.MaxAttempts = dynamoAttempts
 		o.MaxBackoff = dynamoMaxBackoff
 		o.Backoff = retry.NewExponentialJitterBackoff(dynamoMaxBackoff)
+		// No client-wide retry budget: the attempts per call are already bounded, and a shared
+		// budget would let one tenant's bad minute turn another's first throttle into a 503.
+		o.RateLimiter = ratelimit.None
 		o.Retryables = append(o.Retryables, retry.IsErrorRetryableFunc(func(err error) aws.Ternary {
 			if IsBusy(err) {
 				return aws.TrueTernary

@@ -40,7 +40,7 @@ func (s *Service) Registry() Registry { return s.reg }
 
 // Register declares the five routes of one collection (and the extra routes some collections
 // have) under base.
-func (s *Service) Register(mux *http.ServeMux, base, key string) {
+func (s *Service) Register(mux api.Mux, base, key string) {
 	c := s.reg[key]
 	path := base + "/" + key
 	mux.Handle("GET "+path, s.guard.Require(c.Permission("VIEW"), s.handler(c, s.list)))
@@ -54,7 +54,7 @@ func (s *Service) Register(mux *http.ServeMux, base, key string) {
 }
 
 // RegisterExtras declares the routes beside the collections: /permissions and /user-roles.
-func (s *Service) RegisterExtras(mux *http.ServeMux, base, prefix string) {
+func (s *Service) RegisterExtras(mux api.Mux, base, prefix string) {
 	switch prefix {
 	case "permissions":
 		mux.Handle("GET "+base+"/permissions", s.guard.Require("", s.permissionsHandler))

@@ -65,7 +65,7 @@ func NewService(st *store.Store, client *s3.Client, bucket, uploadURL string, gu
 
 // Register declares the routes of /media under base. SPEC §6: the Media Library is open to all
 // signed-in users.
-func (s *Service) Register(mux *http.ServeMux, base string) {
+func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/media/uploads", s.guard.Require("", s.requestUpload))
 	mux.Handle("POST "+base+"/media", s.guard.Require("", s.confirm))
 	mux.Handle("GET "+base+"/media", s.guard.Require("", s.list))

@@ -35,10 +35,12 @@ var shared struct {
 // Main is a test binary's TestMain: it starts moto_server when AWS_ENDPOINT_URL is unset,
 // creates a table (and media bucket) unique to this binary, runs the tests and cleans up.
 func Main(m *testing.M) {
-	os.Exit(run(m))
+	os.Exit(Run(m))
 }
 
-func run(m *testing.M) int {
+// Run is Main without the exit: it returns the tests' exit code, for a TestMain that reports
+// something after the tests.
+func Run(m *testing.M) int {
 	ctx := context.Background()
 	if os.Getenv("AWS_ENDPOINT_URL") == "" {
 		emu, err := localaws.Start(ctx, 0)
