@@ -55,6 +55,20 @@ func Decode(r *http.Request, dst any) error {
 	return nil
 }
 
+// DecodeOptional is Decode for routes whose body may be left out (logout): no body at all is
+// fine, anything sent must still be a well-formed object that dst accepts.
+func DecodeOptional(r *http.Request, dst any) error {
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		return nil
+	}
+	err := Decode(r, dst)
+	var e *Error
+	if errors.As(err, &e) && e.Message == "Request body is required." {
+		return nil
+	}
+	return err
+}
+
 var errNotObject = Errorf(http.StatusBadRequest, "The request body must be a JSON object.")
 
 // controlChar reports the top-level field of the first string (key or value, at any depth) that

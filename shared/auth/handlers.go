@@ -144,6 +144,10 @@ func (s *Service) me(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
+	// Logout takes no fields; a body sent anyway must be an empty object, like every route's.
+	if err := api.DecodeOptional(r, &struct{}{}); err != nil {
+		return err
+	}
 	c := CallerFrom(r.Context())
 	if err := s.st.Table.Delete("PK", c.Session.PK).Range("SK", c.Session.SK).Run(r.Context()); err != nil {
 		return store.Wrap("delete session", err)
