@@ -34,6 +34,22 @@ func send(t *testing.T, req call) testkit.Response {
 	return res
 }
 
+// sendUnderFault is send for a request made while a fault is injected: a 503 "busy" is then the
+// expected answer (counted as a refusal), any other 5xx still fails the test.
+func sendUnderFault(t *testing.T, req call) testkit.Response {
+	t.Helper()
+	res := testkit.Call(t, req)
+	totals.sent.Add(1)
+	switch {
+	case res.Status == http.StatusServiceUnavailable && res.Message() == busyMessage:
+		totals.busy.Add(1)
+	case res.Status >= 500:
+		totals.serverErrors.Add(1)
+		t.Errorf("5xx under an injected fault: %s %s → %d %.300s", req.Method, req.Path, res.Status, res.Raw)
+	}
+	return res
+}
+
 // refused asserts that res has one of the expected refusal statuses and counts it.
 func refused(t *testing.T, what string, res testkit.Response, want ...int) {
 	t.Helper()

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -123,9 +125,10 @@ type NewUserInput struct {
 	IsAdmin                                                       bool
 }
 
-// Create writes the user and its username marker in one transaction; store.ErrConflict if the
-// username is taken in this tenant.
-func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput) (User, error) {
+// Create writes the user and its username marker in one transaction, after the extra items if any
+// (tenants.Create puts the tenant and its role there, so a new institution is all or nothing);
+// store.ErrConflict if the username is taken in this tenant.
+func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput, extra ...*dynamo.Put) (User, error) {
 	hash, err := HashSecret(in.Password)
 	if err != nil {
 		return User{}, err
@@ -136,8 +139,11 @@ func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput)
 	u := User{PK: key.PK, SK: key.SK, ID: id, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
 		Email: in.Email, Phone: in.Phone, RoleID: in.RoleID, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1, CreatedAt: now, UpdatedAt: now}
 	mk := UsernameKey(scope, u.Username)
-	tx := us.st.WriteTx().
-		Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
+	tx := us.st.WriteTx()
+	for _, p := range extra {
+		tx.Put(p)
+	}
+	tx.Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
 		Put(us.st.Table.Put(u).If("attribute_not_exists(PK)"))
 	if err := tx.Run(ctx); err != nil {
 		return User{}, store.Wrap("create user", err)

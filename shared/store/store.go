@@ -52,7 +52,8 @@ func Wrap(op string, err error) error {
 	case errors.Is(err, dynamo.ErrNotFound):
 		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case dynamo.IsCondCheckFailed(err):
-		return fmt.Errorf("store: %s: %w", op, ErrConflict)
+		// The cause stays in the chain: CondFailedAt reads which item's condition failed.
+		return fmt.Errorf("store: %s: %w (%w)", op, ErrConflict, err)
 	default:
 		return fmt.Errorf("store: %s: %w", op, err)
 	}

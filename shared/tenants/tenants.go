@@ -44,19 +44,17 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 	if err != nil {
 		return auth.User{}, err
 	}
-	// The tenant item leads: if the id is taken, nothing else is written.
-	err = st.WriteTx().
-		Put(st.Table.Put(scope.TenantItem(in.Name, now)).If("attribute_not_exists(PK)")).
-		Put(st.Table.Put(role)).
-		Run(ctx)
-	if err != nil {
-		if store.CondFailedAt(err, 0) {
-			return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
-		}
-		return auth.User{}, store.Wrap("create tenant", err)
+	// One transaction: tenant, role, admin and its username, so a failure leaves no tenant without
+	// an admin behind (which a second run would then report as "already exists"). The tenant item
+	// leads: if the id is taken, its condition is the one that fails.
+	user, err := auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
+		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string)},
+		st.Table.Put(scope.TenantItem(in.Name, now)).If("attribute_not_exists(PK)"),
+		st.Table.Put(role))
+	if store.CondFailedAt(err, 0) {
+		return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
 	}
-	return auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
-		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string)})
+	return user, err
 }
 
 // administratorRole is the role every new tenant starts with (DESIGN §4): every permission of
