@@ -102,7 +102,7 @@ func NewGroup(group string, d *Deps) (http.Handler, error) {
 	if err := register(group, d, mux); err != nil {
 		return nil, err
 	}
-	return api.Middleware(d.Log, jsonFallback(mux)), nil
+	return api.Middleware(d.Log, api.RequireOrigin(d.Config.OriginSecret, jsonFallback(mux))), nil
 }
 
 // register declares every route of group on mux.
