@@ -13,7 +13,7 @@ const maxMarkRead = 100
 // notificationHooks add PATCH /notifications/ (mark read) to the generic routes.
 type notificationHooks struct{ NoHooks }
 
-func (notificationHooks) Routes(s *Service, mux *http.ServeMux, path string, c *Collection) {
+func (notificationHooks) Routes(s *Service, mux api.Mux, path string, c *Collection) {
 	mux.Handle("PATCH "+path+"/{$}", s.guard.Require(c.Permission("VIEW"), s.markRead))
 }
 

@@ -3,6 +3,7 @@ package collections
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/listing"
@@ -27,6 +28,7 @@ func (s *Service) addMarkRead(ctx context.Context, wr *Write, scope store.Scope,
 		return err
 	}
 	unread := int64(0)
+	now := s.now().UTC()
 	for _, k := range keys {
 		var rec Record
 		ok, err := store.Decode(found, k, &rec)
@@ -40,7 +42,11 @@ func (s *Service) addMarkRead(ctx context.Context, wr *Write, scope store.Scope,
 			continue
 		}
 		unread++
-		upd := s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("read", true).If("attribute_exists(GSI3PK)")
+		// An edit like any other: version and updatedAt move (and the updatedAt index with them), so
+		// an editor holding the old version gets a 409 rather than silently turning it unread again.
+		upd := s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("read", true).
+			Set("updatedAt", now.Format(time.RFC3339Nano)).Set("GSI1SK", listing.TimeKey(now)+"#"+k.SK).Add("version", 1).
+			If("attribute_exists(GSI3PK)")
 		for _, name := range listing.FacetAttributes {
 			upd.Remove(name)
 		}

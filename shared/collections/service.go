@@ -51,7 +51,7 @@ func (s *Service) Store() *store.Store { return s.st }
 func (s *Service) Guard() *auth.Guard { return s.guard }
 
 // Register declares the five routes of one collection (and the routes its hooks add) under base.
-func (s *Service) Register(mux *http.ServeMux, base, key string) error {
+func (s *Service) Register(mux api.Mux, base, key string) error {
 	c := s.reg[key]
 	hooks, err := s.hooksOf(c)
 	if err != nil {
@@ -71,7 +71,7 @@ func (s *Service) Register(mux *http.ServeMux, base, key string) error {
 }
 
 // RegisterExtras declares the routes beside the collections: /permissions and /user-roles.
-func (s *Service) RegisterExtras(mux *http.ServeMux, base, prefix string) {
+func (s *Service) RegisterExtras(mux api.Mux, base, prefix string) {
 	switch prefix {
 	case "permissions":
 		mux.Handle("GET "+base+"/permissions", s.guard.Require("", s.permissionsHandler))
@@ -199,7 +199,7 @@ func (w *Write) add(kind string, item any, onConflict *api.Error) {
 }
 
 func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *Write {
-	return &Write{Caller: auth.CallerFrom(r.Context()), C: c, Old: old, tx: s.st.DB.WriteTx(), conflicts: map[int]*api.Error{}}
+	return &Write{Caller: auth.CallerFrom(r.Context()), C: c, Old: old, tx: s.st.WriteTx(), conflicts: map[int]*api.Error{}}
 }
 
 // run executes the transaction and maps a failed condition to the error of its item.
@@ -240,6 +240,9 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 		}
 	}
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
+		return err
+	}
+	if err := checkItemSize(wr.Rec); err != nil {
 		return err
 	}
 	s.addHookItems(wr)
@@ -289,6 +292,9 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 	wr.Rec["version"] = version + 1
 	wr.Rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
+		return err
+	}
+	if err := checkItemSize(wr.Rec); err != nil {
 		return err
 	}
 	// Update only what changed, so that counters kept on the item (refCount) are never overwritten.

@@ -31,6 +31,7 @@ const (
 	pendingExpiry = 24 * time.Hour
 	sniffBytes    = 512
 	maxNameChars  = 255
+	maxMimeLen    = 255 // RFC 6838 caps type and subtype at 127 characters each
 )
 
 // User-facing messages.
@@ -66,7 +67,7 @@ func NewService(st *store.Store, client *s3.Client, bucket, uploadURL string, gu
 
 // Register declares the routes of /media under base. SPEC §6: the Media Library is open to all
 // signed-in users.
-func (s *Service) Register(mux *http.ServeMux, base string) {
+func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/media/uploads", s.guard.Require("", s.requestUpload))
 	mux.Handle("POST "+base+"/media", s.guard.Require("", s.confirm))
 	mux.Handle("GET "+base+"/media", s.guard.Require("", s.list))
@@ -94,6 +95,10 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	name, err := displayName(in.Name)
 	if err != nil {
 		return err
+	}
+	if len(in.MimeType) > maxMimeLen {
+		// Bounded before it is parsed, stored in the pending record or signed into a policy.
+		return api.FieldError(http.StatusBadRequest, "mimeType", "The file type is not valid.")
 	}
 	switch {
 	case in.Size > MaxSize:
@@ -174,6 +179,9 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 		return s.refuse(ctx, scope, pending, errEmpty)
 	}
 	head, err := s.objects.Head(ctx, in.Key, sniffBytes)
+	if store.IsNotFound(err) {
+		return errNotUploaded
+	}
 	if err != nil {
 		return err
 	}
@@ -272,7 +280,8 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	scope := auth.CallerFrom(ctx).Scope
 	id := r.PathValue("id")
-	if len(id) != 26 {
+	if !ids.Valid(id) {
+		// Never a key: a malformed or overlong id cannot name a record.
 		return api.ErrNotFound
 	}
 	it, err := s.records.Get(ctx, scope, id)

@@ -99,7 +99,7 @@ func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id 
 
 func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item) error {
 	it.PK, it.SK = scope.Collection(kindMedia), it.ID
-	err := d.st.DB.WriteTx().
+	err := d.st.WriteTx().
 		Put(d.st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Update(d.st.AddToCounter(scope, kindMedia, 1)).
@@ -122,7 +122,7 @@ func (d dynamoRecords) List(ctx context.Context, req listing.Request) (listing.R
 
 // Delete removes the record and counts it out of its counters in one transaction.
 func (d dynamoRecords) Delete(ctx context.Context, scope store.Scope, it Item) error {
-	err := d.st.DB.WriteTx().
+	err := d.st.WriteTx().
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Update(d.st.AddToCounter(scope, kindMedia, -1)).
 		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).

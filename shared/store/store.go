@@ -20,6 +20,10 @@ var ErrNotFound = errors.New("store: not found")
 // ErrConflict is returned when a condition failed: a unique value is taken or a version is stale.
 var ErrConflict = errors.New("store: conflict")
 
+// ErrBusy is returned when DynamoDB stayed too busy (throttling, transaction conflicts) through
+// every retry: the caller may try again; nothing was written.
+var ErrBusy = errors.New("store: busy")
+
 // Store is the table handle every group shares.
 type Store struct {
 	DB    *dynamo.DB
@@ -43,10 +47,13 @@ func Wrap(op string, err error) error {
 	switch {
 	case err == nil:
 		return nil
+	case IsBusy(err):
+		return fmt.Errorf("store: %s: %w: %w", op, ErrBusy, err)
 	case errors.Is(err, dynamo.ErrNotFound):
 		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case dynamo.IsCondCheckFailed(err):
-		return fmt.Errorf("store: %s: %w", op, ErrConflict)
+		// The cause stays in the chain: CondFailedAt reads which item's condition failed.
+		return fmt.Errorf("store: %s: %w (%w)", op, ErrConflict, err)
 	default:
 		return fmt.Errorf("store: %s: %w", op, err)
 	}
@@ -115,6 +122,17 @@ func (s *Store) EnsureTable(ctx context.Context) error {
 	}
 	return nil
 }
+
+// WriteTx starts a write transaction carrying its own ClientRequestToken. The SDK fills one in per
+// call too, but one per transaction value means that running the same transaction again after
+// an unclear failure (a timeout after DynamoDB applied it) is answered with its success instead
+// of being judged again: its own conditions would fail and a write that happened would read as
+// a conflict.
+func (s *Store) WriteTx() *dynamo.WriteTx { return s.DB.WriteTx().Idempotent(true) }
+
+// IsBusy reports whether err means DynamoDB was too busy to answer (after the SDK's retries):
+// throttling or a transaction conflict. The API answers it 503, never 500.
+func IsBusy(err error) bool { return errors.Is(err, ErrBusy) || awsclient.IsBusy(err) }
 
 // IsNotFound reports whether err is (or wraps) ErrNotFound.
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
