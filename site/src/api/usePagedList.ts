@@ -70,5 +70,7 @@ export function usePagedList<T>(pathOf: (q: PageQuery) => string, { initialLimit
     setLimit,
     searchInput,
     setSearchInput,
+    /** reload fetches the current page again (after a change made on it). */
+    reload: () => query.mutate(),
   };
 }
