@@ -14,6 +14,7 @@ import (
 
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
 )
@@ -87,7 +88,7 @@ func putMedia(t *testing.T, tn testkit.Tenant, name string) string {
 	scope, _ := store.NewScope(tn.ID)
 	id := ids.New()
 	ref := id + "/" + name
-	k := media.RecordKey(scope, ref)
+	k := mediaref.RecordKey(scope, ref)
 	now := time.Now().UTC()
 	it := media.Item{PK: k.PK, SK: k.SK, ID: id, Name: name, FileURL: ref, FileSize: 10, MimeType: "application/pdf", MediaType: "DOCUMENT", CreatedAt: now, UpdatedAt: now}
 	if err := testkit.Deps(t).Store.Table.Put(it).Run(context.Background()); err != nil {

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/campuscms/panel/shared/auth"
-	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -38,7 +38,7 @@ func (h *handlers) export(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-submissions.csv"`, media.SafeName(form.Name)))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-submissions.csv"`, mediaref.SafeName(form.Name)))
 	w.WriteHeader(http.StatusOK)
 	cw := newCSVWriter(w, form, scope)
 	for {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -66,7 +66,7 @@ func LoadForm(ctx context.Context, st *store.Store, scope store.Scope, formID st
 // fields and returns the values to store, by label: a required field must have a value ('{label}
 // is required!'), select and radio values are option names, checkbox values a list of option
 // names, dates YYYY-MM-DD, files a reference to the tenant's media library ("{ulid}/{name}", as
-// media.Normalize returns it; Submit checks the file exists), and keys that are not a field's
+// mediaref.Normalize returns it; Submit checks the file exists), and keys that are not a field's
 // label are refused. Errors are a 400 whose fields are keyed by label.
 func ValidateSubmission(scope store.Scope, form Form, body map[string]json.RawMessage) (map[string]any, error) {
 	errs := map[string]string{}
@@ -141,7 +141,7 @@ func fieldValue(scope store.Scope, f Field, raw json.RawMessage) (any, string) {
 			return nil, fmt.Sprintf("%s must be one of: %s.", f.Label, optionNames(f))
 		}
 	case TypeFile:
-		ref, err := media.Normalize(scope, s)
+		ref, err := mediaref.Normalize(scope, s)
 		if err != nil {
 			return nil, f.Label + " must be a file uploaded to this institution's media library."
 		}
@@ -246,7 +246,7 @@ func checkFiles(ctx context.Context, st *store.Store, scope store.Scope, form Fo
 	var labels []string
 	for _, f := range form.Fields {
 		if ref, ok := values[f.Label].(string); ok && f.FieldType == TypeFile {
-			keys = append(keys, media.RecordKey(scope, ref))
+			keys = append(keys, mediaref.RecordKey(scope, ref))
 			labels = append(labels, f.Label)
 		}
 	}

@@ -2,17 +2,17 @@ package media
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
 // Partitions of the tenant holding media records and pending (unconfirmed) uploads.
 const (
-	kindMedia  = "media"
+	kindMedia  = mediaref.RecordPartition
 	kindUpload = "upload"
 )
 
@@ -105,12 +105,4 @@ func (d dynamoRecords) Delete(ctx context.Context, scope store.Scope, id string)
 		return store.Wrap("delete media", dynamo.ErrNotFound)
 	}
 	return store.Wrap("delete media", err)
-}
-
-// RecordKey returns the key of the media record whose file is ref ("{ulid}/{name}", as Normalize
-// returns it): the record's id is the reference's ulid. Other packages use it to check that a
-// reference names a file of the tenant's library (a form submission's file upload).
-func RecordKey(scope store.Scope, ref string) store.Key {
-	id, _, _ := strings.Cut(ref, "/")
-	return store.Key{PK: scope.Collection(kindMedia), SK: id}
 }
