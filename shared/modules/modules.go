@@ -5,11 +5,12 @@ package modules
 import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/misc"
 )
 
 // All returns every module.
 func All() []app.Module {
-	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(nil)}
+	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(forms.Hooks()), forms.Module}
 }

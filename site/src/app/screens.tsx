@@ -16,6 +16,8 @@ function named<K extends string>(load: () => Promise<Record<K, ComponentType<Rec
 export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
   profile: named(() => import('../screens/profile/ProfileScreen'), 'ProfileScreen'),
   media: named(() => import('../screens/media/MediaScreen'), 'MediaScreen'),
+  formBuilder: named(() => import('../screens/forms/FormBuilderScreen'), 'FormBuilderScreen'),
+  formSubmissions: named(() => import('../screens/forms/SubmissionsScreen'), 'SubmissionsScreen'),
 };
 
 /** The generic list/CRUD screen of declared collections. */
