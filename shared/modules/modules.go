@@ -7,9 +7,21 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/misc"
+	"github.com/campuscms/panel/shared/newsletter"
+	"github.com/campuscms/panel/shared/public"
 )
 
 // All returns every module.
 func All() []app.Module {
-	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(nil)}
+	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(Hooks()), public.Module}
+}
+
+// Hooks are the hooks of every collection another package owns, for collections.Module. A
+// group's main passes the ones its collections need (marketing: newsletter).
+func Hooks() map[string]collections.Hooks {
+	out := map[string]collections.Hooks{}
+	for name, h := range newsletter.Hooks() {
+		out[name] = h
+	}
+	return out
 }
