@@ -103,6 +103,7 @@ export class PanelStack extends Stack {
       production: props.production,
       spaDir: props.spaDir,
       apiHost: this.api.endpointHost(),
+      publicApiPath: props.routes.basePaths?.public,
       media: { bucketName: mediaBucketName, regionalDomainName: mediaRegionalDomain },
       customDomain: props.customDomain,
       accessLogs: this.logs.bucket,

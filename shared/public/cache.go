@@ -15,7 +15,7 @@ import (
 const CacheControl = "public, max-age=30, stale-while-revalidate=30"
 
 // vary names the request headers an answer depends on, for caches that key on them.
-const vary = "X-Tenant-Id, X-Forwarded-Host, Host"
+const vary = "X-Tenant-Id, X-Site-Host, Host"
 
 // writeCached answers a read with body, its ETag and the cache headers, or 304 when the
 // request's If-None-Match already names that ETag.

@@ -39,7 +39,7 @@ func TestTenantByHeaderAndHost(t *testing.T) {
 		{"host a", req{host: hostA}, 200, []string{fa}},
 		{"host a with port and case", req{host: "Alias-" + a.ID + ".Example:443"}, 200, []string{fa}},
 		{"host b", req{host: hostB}, 200, []string{fb}},
-		{"forwarded host b (CloudFront)", req{host: "abc.execute-api.example", header: map[string]string{"X-Forwarded-Host": hostB}}, 200, []string{fb}},
+		{"forwarded host b (CloudFront)", req{host: "abc.execute-api.example", header: map[string]string{"X-Site-Host": hostB}}, 200, []string{fb}},
 		{"header wins over host", req{tenant: b.ID, host: hostA}, 200, []string{fb}},
 		{"unknown tenant", req{tenant: "no-such-tenant"}, 404, nil},
 		{"malformed tenant", req{tenant: "T#" + a.ID}, 404, nil},

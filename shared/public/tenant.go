@@ -25,11 +25,11 @@ type siteKey struct{}
 
 func siteFrom(ctx context.Context) *site { return ctx.Value(siteKey{}).(*site) }
 
-// requestHost is the host the visitor asked for: X-Forwarded-Host (CloudFront's viewer-request
+// requestHost is the host the visitor asked for: X-Site-Host (CloudFront's viewer-request
 // function copies the viewer's Host there, since API Gateway needs its own Host) or Host, port
 // and case removed. "" when it is not a well-formed host name.
 func requestHost(r *http.Request) string {
-	h := r.Header.Get("X-Forwarded-Host")
+	h := r.Header.Get("X-Site-Host")
 	if h == "" {
 		h = r.Host
 	}
@@ -53,7 +53,7 @@ func requestOrigin(r *http.Request) string {
 	if p := r.Header.Get("X-Forwarded-Proto"); p == "https" || p == "http" {
 		scheme = p
 	}
-	host := r.Header.Get("X-Forwarded-Host")
+	host := r.Header.Get("X-Site-Host")
 	if host == "" {
 		host = r.Host
 	}
