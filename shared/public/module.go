@@ -37,7 +37,7 @@ func NewService(st *store.Store, objectURLPrefix string) (*Service, error) {
 // prefixes are the routes of the public group, as routes.json lists them.
 var prefixes = []string{
 	"sliders", "events", "albums", "testimonials", "faqs", "staff-members", "departments",
-	"resources", "notices", "popups", "newsletter-signups",
+	"resources", "notices", "popups", "newsletter-signups", "sitemap.xml", "robots.txt",
 }
 
 // Module serves the public group.
@@ -71,6 +71,8 @@ var lists = map[string]listSpec{
 
 func (s *Service) register(mux *http.ServeMux, base, prefix string) {
 	path := base + "/" + prefix
+	mux.HandleFunc("OPTIONS "+path, preflight)
+	mux.HandleFunc("OPTIONS "+path+"/{rest...}", preflight)
 	if spec, ok := lists[prefix]; ok {
 		mux.Handle("GET "+path, s.list(spec))
 	}
@@ -79,5 +81,9 @@ func (s *Service) register(mux *http.ServeMux, base, prefix string) {
 		mux.Handle("GET "+path+"/{id}/photos", s.handle(s.albumPhotos))
 	case "newsletter-signups":
 		mux.Handle("POST "+path, s.handle(s.subscribe))
+	case "sitemap.xml":
+		mux.Handle("GET "+path, s.handle(s.sitemap))
+	case "robots.txt":
+		mux.Handle("GET "+path, s.handle(s.robots))
 	}
 }

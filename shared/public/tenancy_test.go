@@ -161,3 +161,18 @@ func TestDynamoCallsPerRoute(t *testing.T) {
 		}
 	}
 }
+
+func TestCORS(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	pre := public(t, req{method: "OPTIONS", path: "/newsletter-signups"})
+	expect(t, pre, http.StatusNoContent)
+	if pre.header.Get("Access-Control-Allow-Origin") != "*" || pre.header.Get("Access-Control-Allow-Headers") == "" {
+		t.Fatalf("preflight headers %v", pre.header)
+	}
+	for _, r := range []resp{public(t, req{path: "/faqs", tenant: tn.ID}), public(t, req{path: "/faqs", tenant: "no-such-tenant"})} {
+		if r.header.Get("Access-Control-Allow-Origin") != "*" {
+			t.Fatalf("status %d without CORS: %v", r.status, r.header)
+		}
+	}
+}

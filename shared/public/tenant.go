@@ -109,9 +109,12 @@ func tenantError(err error) error {
 	return err
 }
 
-// handle wraps a public handler: it resolves the tenant first and logs it.
+// handle wraps a public handler: it resolves the tenant first and logs it. Every answer may be
+// read by any origin (CORS *): the data is public and no credentials are involved, and an
+// institution's website usually lives on another origin than this API.
 func (s *Service) handle(h api.HandlerFunc) http.Handler {
 	return api.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		cors(w)
 		st, err := s.resolve(r)
 		if err != nil {
 			return err
@@ -119,4 +122,21 @@ func (s *Service) handle(h api.HandlerFunc) http.Handler {
 		r = api.WithLogger(r, "tenant", st.scope.Tenant())
 		return h(w, r.WithContext(context.WithValue(r.Context(), siteKey{}, st)))
 	})
+}
+
+func cors(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After")
+}
+
+// preflight answers a browser's CORS preflight for the public routes.
+func preflight(w http.ResponseWriter, _ *http.Request) {
+	cors(w)
+	h := w.Header()
+	h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST")
+	h.Set("Access-Control-Allow-Headers", "Content-Type, X-Tenant-Id, If-None-Match")
+	h.Set("Access-Control-Max-Age", "86400")
+	h.Set("Cache-Control", "public, max-age=86400")
+	w.WriteHeader(http.StatusNoContent)
 }
