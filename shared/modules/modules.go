@@ -8,9 +8,23 @@ import (
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/misc"
+	"github.com/campuscms/panel/shared/newsletter"
+	"github.com/campuscms/panel/shared/public"
 )
 
 // All returns every module.
 func All() []app.Module {
-	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(forms.Hooks()), forms.Module}
+	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(Hooks()), forms.Module, public.Module}
+}
+
+// Hooks are the hooks of every collection another package owns, for collections.Module. A
+// group's main passes the ones its collections need (marketing: newsletter; forms: custom-forms).
+func Hooks() map[string]collections.Hooks {
+	out := map[string]collections.Hooks{}
+	for _, hooks := range []map[string]collections.Hooks{newsletter.Hooks(), forms.Hooks()} {
+		for name, h := range hooks {
+			out[name] = h
+		}
+	}
+	return out
 }
