@@ -24,22 +24,27 @@ const (
 
 var datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
-// Form is what a submission is checked against: a custom form's id, version, status and fields.
+// Form is what a submission is checked against (a custom form's id, version, status and fields),
+// with the name, description and cover image the public website shows above it.
 type Form struct {
-	ID      string
-	Name    string
-	Active  bool
-	Version int64
-	Fields  []Field
+	ID          string
+	Name        string
+	Description string
+	Image       string // media reference ("{ulid}/{name}")
+	Active      bool
+	Version     int64
+	Fields      []Field
 }
 
 // formRecord is the stored custom-forms record, as far as submissions need it.
 type formRecord struct {
-	ID      string `dynamo:"id"`
-	Name    string `dynamo:"name"`
-	Status  bool   `dynamo:"status"`
-	Version int64  `dynamo:"version"`
-	Fields  string `dynamo:"fields"`
+	ID          string `dynamo:"id"`
+	Name        string `dynamo:"name"`
+	Description string `dynamo:"description"`
+	Image       string `dynamo:"image"`
+	Status      bool   `dynamo:"status"`
+	Version     int64  `dynamo:"version"`
+	Fields      string `dynamo:"fields"`
 }
 
 // LoadForm reads a form of the scope's tenant; 404 "Form not found!" when there is none.
@@ -59,7 +64,8 @@ func LoadForm(ctx context.Context, st *store.Store, scope store.Scope, formID st
 	if err != nil {
 		return Form{}, fmt.Errorf("forms: stored fields of %s: %w", formID, err)
 	}
-	return Form{ID: rec.ID, Name: rec.Name, Active: rec.Status, Version: rec.Version, Fields: fields}, nil
+	return Form{ID: rec.ID, Name: rec.Name, Description: rec.Description, Image: rec.Image, Active: rec.Status,
+		Version: rec.Version, Fields: fields}, nil
 }
 
 // ValidateSubmission checks a submission body ({formId, <label>: value, …}) against the form's

@@ -38,7 +38,7 @@ func NewService(st *store.Store, objectURLPrefix string) (*Service, error) {
 // prefixes are the routes of the public group, as routes.json lists them.
 var prefixes = []string{
 	"sliders", "events", "albums", "testimonials", "faqs", "staff-members", "departments",
-	"resources", "notices", "popups", "newsletter-signups", "sitemap.xml", "robots.txt",
+	"resources", "notices", "popups", "newsletter-signups", "sitemap.xml", "robots.txt", "forms",
 }
 
 // Module serves the public group.
@@ -82,6 +82,9 @@ func (s *Service) register(mux api.Mux, base, prefix string) {
 		mux.Handle("GET "+path+"/{id}/photos", s.handle(s.albumPhotos))
 	case "newsletter-signups":
 		mux.Handle("POST "+path, s.handle(s.subscribe))
+	case "forms":
+		mux.Handle("GET "+path+"/{id}", s.handle(s.form))
+		mux.Handle("POST "+path+"/{id}/submissions", s.handle(s.submitForm))
 	case "sitemap.xml":
 		mux.Handle("GET "+path, s.handle(s.sitemap))
 	case "robots.txt":
