@@ -13,6 +13,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -54,6 +55,10 @@ func Subscribe(ctx context.Context, st *store.Store, scope store.Scope, email st
 	mk := MarkerKey(scope, email)
 	rec := map[string]any{"PK": scope.Collection(Kind), "SK": id, "id": id, "email": email, "status": true,
 		"version": 1, "createdAt": at, "updatedAt": at}
+	// Indexed like every record the collections service writes, so the panel's list shows it.
+	for name, v := range listing.Attributes(listing.Record{Partition: scope.Collection(Kind), ID: id, UpdatedAt: now, Name: email}) {
+		rec[name] = v
+	}
 	err = st.WriteTx().
 		Put(st.Table.Put(marker{PK: mk.PK, SK: mk.SK, Signup: id}).If("attribute_not_exists(PK)")).
 		Put(st.Table.Put(rec).If("attribute_not_exists(PK)")).
