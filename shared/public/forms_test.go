@@ -95,6 +95,9 @@ func TestPublicFormSubmission(t *testing.T) {
 	}
 	ok := send(tn.ID, id, `{"Name":"Ann","Course":"Art","_gotcha":""}`, "192.0.2.1:1")
 	expect(t, ok, http.StatusCreated)
+	if ok.calls != 4 {
+		t.Errorf("%d DynamoDB calls, want 4 (tenant, rate limit, form, transaction)", ok.calls)
+	}
 	if res := ok.body["result"].(map[string]any); len(res) != 2 || res["id"] == nil || res["createdAt"] == nil {
 		t.Errorf("answer %s", ok.raw)
 	}
