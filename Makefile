@@ -20,7 +20,7 @@ bench:
 
 # Load benchmark of the public website API: 200 concurrent readers for 30 s on the local stack.
 bench-public:
-	go run ./bench/public -c 200 -d 30s 2>/dev/null
+	go run ./bench/public -c 200 -d 30s $(BENCH_ARGS) 2>/dev/null
 
 functions:
 	bash infra/scripts/build-functions.sh
