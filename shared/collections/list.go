@@ -46,7 +46,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 	start, end := lq.Window(len(matched))
 	out := make([]Record, 0, end-start)
 	for _, rec := range matched[start:end] {
-		out = append(out, view(c, rec))
+		out = append(out, listView(c, rec))
 	}
 	env := api.Envelope{Result: out, TotalCount: &total}
 	if c.Key == "notifications" {
