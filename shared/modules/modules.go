@@ -7,9 +7,16 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/misc"
+	"github.com/campuscms/panel/shared/pages"
 )
 
 // All returns every module.
 func All() []app.Module {
-	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(nil)}
+	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(Hooks()), pages.Module}
+}
+
+// Hooks are the hooks of collections whose rules live outside the collections package; every
+// process passes the same map, whichever module builds the shared service first.
+func Hooks() map[string]collections.Hooks {
+	return pages.Hooks()
 }
