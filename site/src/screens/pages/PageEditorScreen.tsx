@@ -64,8 +64,9 @@ function Editor({ id }: { id: string }) {
     >
       <Card variation="outlined" className="panel">
         <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+          {/* The header bar already says 'Edit Page'; this names the page being edited. */}
           <Heading level={2} className="screen-heading">
-            Edit Page
+            {ed.savedTitle || 'Untitled page'}
           </Heading>
           {saveBar}
         </Flex>

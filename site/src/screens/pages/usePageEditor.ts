@@ -174,5 +174,7 @@ export function usePageEditor(id: string) {
     conflict,
     reload: load,
     version: loaded?.version,
+    /** savedTitle is the title as last loaded or saved. */
+    savedTitle: loaded?.fields.title ?? '',
   };
 }

@@ -41,6 +41,8 @@ export function SectionsEditor({ sections, types, errors, onChange, onDelete }: 
     }
     onChange([...sections, next]);
     setTypeId('');
+    // A form made since the editor opened should be offered too.
+    if (types.find((t) => t.id === typeId)?.slug === 'form') void formsQuery.mutate();
   };
 
   return (

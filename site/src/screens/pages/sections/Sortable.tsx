@@ -6,10 +6,34 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
+
+/**
+ * stepCoordinates moves a keyboard drag one row per arrow press: it centres the dragged row on
+ * the centre of the row above or below the one it is over. dnd-kit's default getter moves by the
+ * dragged row's own height, which gets stuck among rows of very different heights (a slider
+ * section next to a banner).
+ */
+const stepCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
+  event.preventDefault();
+  const { active, over, collisionRect, droppableRects, droppableContainers } = context;
+  if (!active || !collisionRect) return undefined;
+  const rows = droppableContainers
+    .getEnabled()
+    .map((c) => ({ id: c.id, rect: droppableRects.get(c.id) }))
+    .filter((r) => r.rect)
+    .sort((a, b) => a.rect!.top - b.rect!.top);
+  const at = rows.findIndex((r) => r.id === (over?.id ?? active.id));
+  const target = rows[at + (event.code === 'ArrowUp' ? -1 : 1)];
+  if (at < 0 || !target?.rect) return currentCoordinates;
+  const dy = target.rect.top + target.rect.height / 2 - (collisionRect.top + collisionRect.height / 2);
+  return { x: currentCoordinates.x, y: currentCoordinates.y + dy };
+};
 
 interface ListProps {
   ids: string[];
@@ -22,7 +46,8 @@ interface ListProps {
 export function SortableList({ ids, onMove, children }: ListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Instant scrolling: a press that must scroll first only scrolls, and the next one moves.
+    useSensor(KeyboardSensor, { coordinateGetter: stepCoordinates, scrollBehavior: 'auto' }),
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
