@@ -13,7 +13,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -280,7 +280,7 @@ func (c *checker) item(prefix string, typ SectionType, in configItemInput, pos i
 	c.maxLen(prefix+"description", "Description", it.Description, maxDesc)
 	c.maxLen(prefix+"ctaText", "Button text", it.CtaText, maxCtaText)
 	if img := strings.TrimSpace(in.Image); img != "" {
-		ref, err := media.Normalize(c.scope, img)
+		ref, err := mediaref.Normalize(c.scope, img)
 		if err != nil {
 			c.fail(prefix+"image", "Image must be a file from this institution's media library.")
 		}
