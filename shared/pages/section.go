@@ -144,6 +144,8 @@ type checker struct {
 	errs  map[string]string
 	order []string
 	forms map[string]bool
+	// fault is a failed read (not the user's input); it wins over field errors.
+	fault error
 }
 
 func newChecker(ctx context.Context, st *store.Store, scope store.Scope) *checker {
@@ -159,6 +161,9 @@ func (c *checker) fail(field, msg string) {
 
 // err is the 400 of every failed check, or nil.
 func (c *checker) err() error {
+	if c.fault != nil {
+		return c.fault
+	}
 	if len(c.errs) == 0 {
 		return nil
 	}
@@ -357,7 +362,7 @@ func (c *checker) formExists(id string) string {
 		case store.IsNotFound(err):
 			ok = false
 		case err != nil:
-			c.fail("_", "Could not check the chosen form. Please try again.")
+			c.fault = err
 			return ""
 		}
 	}
