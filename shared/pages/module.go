@@ -27,7 +27,7 @@ const (
 var Module = app.Module{
 	Name:     "pages",
 	Prefixes: func() []string { return []string{"page-sections", "page-section-types"} },
-	Register: func(d *app.Deps, mux *http.ServeMux, base, prefix string) error {
+	Register: func(d *app.Deps, mux api.Mux, base, prefix string) error {
 		h := &handlers{st: d.Store, now: time.Now}
 		g := d.Guard
 		switch prefix {
