@@ -114,9 +114,14 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 		if err == "" && f.Type == TypeRichText {
 			// Sized once sanitised: the sanitiser escapes (' becomes &#39;), so the stored text can
 			// be five times what was sent.
-			if s, _ := v.(string); len(s) > maxRichText {
+			// A declared maxBytes replaces the default limit.
+			limit := maxRichText
+			if f.MaxBytes > 0 {
+				limit = f.MaxBytes
+			}
+			if s, _ := v.(string); len(s) > limit {
 				return nil, api.FieldError(http.StatusRequestEntityTooLarge, f.Name,
-					fmt.Sprintf("%s is too large (at most %d KB once formatted).", f.Label, maxRichText/1024))
+					fmt.Sprintf("%s is too large (at most %d KB once formatted).", f.Label, limit/1024))
 			}
 		}
 		if err == "" && f.Required && isEmpty(v) {
@@ -126,12 +131,6 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 			errs[f.Name] = err
 			order = append(order, f.Name)
 			continue
-		}
-		if text, ok := v.(string); ok && f.MaxBytes > 0 && len(text) > f.MaxBytes {
-			// Checked on what is stored (after sanitising), so a 413 means the saved text is too big.
-			msg := fmt.Sprintf("%s is too large: at most %d KB once cleaned, this is %d KB. Split it or remove some content.",
-				f.Label, f.MaxBytes/1024, (len(text)+1023)/1024)
-			return nil, api.FieldError(http.StatusRequestEntityTooLarge, f.Name, msg)
 		}
 		out[f.Name] = v
 	}

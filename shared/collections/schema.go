@@ -46,8 +46,8 @@ type Field struct {
 	Ref      string   `json:"ref"`
 	Default  any      `json:"default"`
 	Format   string   `json:"format"`
-	// MaxBytes caps a richtext or json field's stored size (after sanitising) instead of the
-	// type's default; a larger value is refused with 413.
+	// MaxBytes replaces the type's default size cap: a richtext field's size once sanitised (413
+	// past it), a json field's text (400 past it).
 	MaxBytes int `json:"maxBytes"`
 	// Transient fields are accepted in writes and handed to the collection's hooks in
 	// Write.Values as the request's raw JSON (json.RawMessage); the engine never stores or
