@@ -32,6 +32,9 @@ const (
 	TypeJSON        = "json"
 )
 
+// FormatSlug makes a text field a URL slug: lowercase ASCII letters, digits and hyphens, 1 to 100.
+const FormatSlug = "slug"
+
 // Field is one declared field of a collection.
 type Field struct {
 	Name     string   `json:"name"`
@@ -43,6 +46,15 @@ type Field struct {
 	Ref      string   `json:"ref"`
 	Default  any      `json:"default"`
 	Format   string   `json:"format"`
+	// MaxBytes replaces the type's default size cap: a richtext field's size once sanitised (413
+	// past it), a json field's text (400 past it).
+	MaxBytes int `json:"maxBytes"`
+	// Transient fields are accepted in writes and handed to the collection's hooks in
+	// Write.Values as the request's raw JSON (json.RawMessage); the engine never stores or
+	// shows them (a page's pageSections, which its hooks write as items of their own).
+	Transient bool `json:"transient"`
+	// DetailOnly fields are shown by GET one only and left out of lists (large text).
+	DetailOnly bool `json:"detailOnly"`
 }
 
 // Collection is one declared collection; Key is its path segment ("faqs").
@@ -106,6 +118,10 @@ func Load() (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: select without options", key, f.Name)
 			case f.Type == TypeReference && reg[f.Ref] == nil:
 				return nil, fmt.Errorf("collections: %s.%s: reference to unknown collection %q", key, f.Name, f.Ref)
+			case f.Transient && c.Hooks == "":
+				return nil, fmt.Errorf("collections: %s.%s: a transient field needs hooks to handle it", key, f.Name)
+			case f.Format == FormatSlug && f.Type != TypeText:
+				return nil, fmt.Errorf("collections: %s.%s: format slug is for text fields", key, f.Name)
 			}
 			if f.Type == TypeReference {
 				reg[f.Ref].ReferencedBy = append(reg[f.Ref].ReferencedBy, Backref{Collection: key, Field: f.Name})

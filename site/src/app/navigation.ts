@@ -5,7 +5,7 @@
 import type { Permission } from '../lib/permissions';
 import { COLLECTIONS } from '../lib/collections';
 
-export type ScreenKey = 'dashboard' | 'profile' | 'media' | 'formBuilder' | 'formSubmissions';
+export type ScreenKey = 'dashboard' | 'profile' | 'media' | 'pageEditor' | 'formBuilder' | 'formSubmissions';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -99,8 +99,8 @@ export const EXTRA_ROUTES: ScreenDecl[] = [
   link('My Profile', '/my-profile', 'PROFILE', { screen: 'profile' }),
   // In SPEC §2's route table but not in its sidebar list.
   link('Testimonials', '/testimonials'),
-  link('Create Page', '/pages/create', 'PAGE'),
-  link('Edit Page', '/pages/:id', 'PAGE'),
+  link('Create Page', '/pages/create', 'PAGE', { screen: 'pageEditor' }),
+  link('Edit Page', '/pages/:id', 'PAGE', { screen: 'pageEditor' }),
   link('Create Custom Form', '/custom-forms/create', 'CUSTOM_FORM', { screen: 'formBuilder' }),
   link('Edit Custom Form', '/custom-forms/:id', 'CUSTOM_FORM', { screen: 'formBuilder' }),
   link('Form Submissions', '/custom-forms/:id/submissions', 'FORM_SUBMISSION', { screen: 'formSubmissions' }),

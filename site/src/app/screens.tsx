@@ -16,6 +16,7 @@ function named<K extends string>(load: () => Promise<Record<K, ComponentType<Rec
 export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
   profile: named(() => import('../screens/profile/ProfileScreen'), 'ProfileScreen'),
   media: named(() => import('../screens/media/MediaScreen'), 'MediaScreen'),
+  pageEditor: named(() => import('../screens/pages/PageEditorScreen'), 'PageEditorScreen'),
   formBuilder: named(() => import('../screens/forms/FormBuilderScreen'), 'FormBuilderScreen'),
   formSubmissions: named(() => import('../screens/forms/SubmissionsScreen'), 'SubmissionsScreen'),
 };

@@ -34,6 +34,12 @@ export interface FieldDecl {
   ref?: string;
   default?: unknown;
   format?: string;
+  /** Stored size cap after sanitising (richtext, json). */
+  maxBytes?: number;
+  /** Handled by the collection's own screen and hooks; never in the generic form. */
+  transient?: boolean;
+  /** Shown by GET one only; lists leave it out. */
+  detailOnly?: boolean;
 }
 
 export interface CollectionDecl {
