@@ -33,6 +33,7 @@ var (
 	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 	idPattern    = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	colorPattern = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 )
 
 // readOnly fields may be echoed back by a client; they are ignored, never stored.
@@ -179,15 +180,26 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 
 func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, string) {
 	tooLong := func(max int) string { return fmt.Sprintf("%s must be at most %d characters.", f.Label, max) }
+	limit := func(def int) int {
+		if f.Max > 0 {
+			return f.Max
+		}
+		return def
+	}
 	switch f.Type {
 	case TypeText:
-		if len(s) > maxText {
-			return nil, tooLong(maxText)
+		if len(s) > limit(maxText) {
+			return nil, tooLong(limit(maxText))
 		}
 	case TypeLongText:
-		if len(s) > maxLongText {
-			return nil, tooLong(maxLongText)
+		if len(s) > limit(maxLongText) {
+			return nil, tooLong(limit(maxLongText))
 		}
+	case TypeColor:
+		if !colorPattern.MatchString(s) {
+			return nil, f.Label + " must be a hex colour such as #1a73e8."
+		}
+		return strings.ToLower(s), ""
 	case TypeRichText:
 		if len(s) > maxRichText {
 			return nil, tooLong(maxRichText)

@@ -6,10 +6,14 @@ import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/menu"
 	"github.com/campuscms/panel/shared/misc"
+	"github.com/campuscms/panel/shared/plans"
+	"github.com/campuscms/panel/shared/themes"
 )
 
 // All returns every module.
 func All() []app.Module {
-	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(nil)}
+	return []app.Module{app.AuthModule, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
+		collections.Module(themes.Hooks())}
 }
