@@ -83,7 +83,7 @@ func (s *Service) load(ctx context.Context, scope store.Scope) (record, error) {
 	var rec record
 	err := s.st.Get(ctx, store.Key{PK: scope.Root(), SK: SK}, &rec)
 	if store.IsNotFound(err) {
-		return record{PK: scope.Root(), SK: SK}, nil
+		return record{PK: scope.Root(), SK: SK, Items: []Item{}}, nil
 	}
 	rec.Items = Normalize(rec.Items)
 	return rec, err
