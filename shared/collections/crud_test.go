@@ -39,6 +39,8 @@ func sample(t *testing.T, tn testkit.Tenant, reg collections.Registry, f collect
 		return "secret-pw-" + fmt.Sprint(n)
 	case collections.TypePermissions:
 		return []string{"CMS_VIEW_FAQ"}
+	case collections.TypeColor:
+		return fmt.Sprintf("#%06x", 0x102030*n%0xffffff)
 	case collections.TypeJSON:
 		return `[{"id":"NEW_1","label":"Name","fieldType":"text","required":true}]`
 	case collections.TypeReference:
