@@ -64,8 +64,10 @@ type Collection struct {
 	// PATCH /{key} and /{key}/{id} (singleton.go). Its id is the tenant id.
 	Singleton string `json:"singleton"`
 	// SavedMessage replaces '{title} updated successfully!' after a save (SPEC §8's own texts).
-	SavedMessage string  `json:"savedMessage"`
-	Fields       []Field `json:"fields"`
+	SavedMessage string `json:"savedMessage"`
+	// FailedMessage is the SPA's fallback toast when a save fails without a server message.
+	FailedMessage string  `json:"failedMessage"`
+	Fields        []Field `json:"fields"`
 	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
 	ReferencedBy []Backref `json:"-"`
 }
