@@ -16,7 +16,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
-	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/modules"
 )
 
@@ -32,7 +32,7 @@ func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
 	mux.HandleFunc("/api/health", func(w http.ResponseWriter, r *http.Request) {
 		_ = api.OK(w, map[string]string{"status": "ok"})
 	})
-	mux.Handle("/media/", readOnly(mediaProxy(awsclient.NewS3(deps.AWS), deps.Config.MediaBucket)))
+	mux.Handle("/media/", readOnly(mediaProxy(s3client.New(deps.AWS), deps.Config.MediaBucket)))
 	if endpoint := os.Getenv("AWS_ENDPOINT_URL"); endpoint != "" && deps.Config.MediaUploadURL == uploadProxyPrefix+"/"+deps.Config.MediaBucket {
 		upload, err := uploadProxy(endpoint)
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 	"net/http"
 
 	"github.com/campuscms/panel/shared/app"
-	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/localaws"
@@ -32,7 +32,7 @@ func setup(ctx context.Context, cfg config.Config, opts options, origins []strin
 	if err := deps.Store.EnsureTable(ctx); err != nil {
 		return nil, demoLogin{}, err
 	}
-	if err := localaws.EnsureBucket(ctx, awsclient.NewS3(deps.AWS), cfg.MediaBucket, origins); err != nil {
+	if err := localaws.EnsureBucket(ctx, s3client.New(deps.AWS), cfg.MediaBucket, origins); err != nil {
 		return nil, demoLogin{}, err
 	}
 	login, err := seedDemo(ctx, deps, opts.demoPassword)

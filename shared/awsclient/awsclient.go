@@ -10,7 +10,6 @@ import (
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go/middleware"
 )
 
@@ -66,16 +65,3 @@ var fillIndexArn = middleware.InitializeMiddlewareFunc("FillIndexArn",
 		}
 		return out, md, err
 	})
-
-// NewS3 returns an S3 client; against an emulator it uses path-style addressing.
-func NewS3(cfg aws.Config) *s3.Client {
-	return s3.NewFromConfig(cfg, func(o *s3.Options) {
-		if Local() {
-			// Emulators answer on one host (no virtual-hosted buckets) and do not return the
-			// checksums newer SDKs validate by default.
-			o.UsePathStyle = true
-			o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
-			o.RequestChecksumCalculation = aws.RequestChecksumCalculationWhenRequired
-		}
-	})
-}

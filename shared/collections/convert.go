@@ -10,13 +10,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
-	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -74,7 +75,9 @@ func decodeInput(r *http.Request, c *Collection) (input, error) {
 // converter turns raw JSON values into the typed values stored, per field type.
 type converter struct {
 	permissions map[string]bool
-	html        *bluemonday.Policy
+	// html builds the sanitiser on first use: its policy compiles dozens of regular expressions,
+	// which a cold start serving no rich text should not pay for.
+	html func() *bluemonday.Policy
 }
 
 func newConverter(catalogue []Permission) *converter {
@@ -82,7 +85,7 @@ func newConverter(catalogue []Permission) *converter {
 	for _, p := range catalogue {
 		perms[p.ID] = true
 	}
-	return &converter{permissions: perms, html: bluemonday.UGCPolicy()}
+	return &converter{permissions: perms, html: sync.OnceValue(bluemonday.UGCPolicy)}
 }
 
 // values converts every present field; on create, absent fields take their defaults. Required
@@ -204,7 +207,7 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		if len(s) > maxRichText {
 			return nil, tooLong(maxRichText)
 		}
-		s = cv.html.Sanitize(s)
+		s = cv.html().Sanitize(s)
 	case TypeEmail:
 		if len(s) > 254 || !emailPattern.MatchString(s) {
 			return nil, "Please enter a valid email!"
@@ -227,7 +230,7 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 			return nil, f.Label + " not found!"
 		}
 	case TypeImage, TypeFile:
-		ref, err := media.Normalize(scope, s)
+		ref, err := mediaref.Normalize(scope, s)
 		if err != nil {
 			return nil, f.Label + " must be a file from this institution's media library."
 		}

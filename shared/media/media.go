@@ -16,6 +16,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -112,7 +113,7 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	scope := auth.CallerFrom(r.Context()).Scope
 	now := s.now().UTC()
 	id := ids.New()
-	key := uploadKey(scope, id, SafeName(name))
+	key := mediaref.UploadKey(scope, id, mediaref.SafeName(name))
 	expires := now.Add(postExpiry)
 	post, err := s.objects.Presign(r.Context(), PostPolicy{Key: key, ContentType: mt, MinSize: 1, MaxSize: MaxSize, Expires: expires})
 	if err != nil {
@@ -141,9 +142,9 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	scope := auth.CallerFrom(ctx).Scope
-	id, safe, ok := parseUploadKey(scope, in.Key)
+	id, safe, ok := mediaref.ParseUploadKey(scope, in.Key)
 	if !ok {
-		return errForeignKey
+		return mediaref.ErrForeignKey
 	}
 	pending, err := s.records.GetPending(ctx, scope, id)
 	if store.IsNotFound(err) || (err == nil && pending.Key != in.Key) {
@@ -179,7 +180,7 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 		return s.refuse(ctx, scope, pending, errMismatch)
 	}
 	ref := id + "/" + safe
-	if err := s.objects.Promote(ctx, in.Key, objectKey(scope, ref), pending.MimeType); err != nil {
+	if err := s.objects.Promote(ctx, in.Key, mediaref.ObjectKey(scope, ref), pending.MimeType); err != nil {
 		return err
 	}
 	now := s.now().UTC()
@@ -191,7 +192,7 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 		if errors.Is(err, store.ErrConflict) {
 			return errUnknownLoad
 		}
-		_ = s.objects.Delete(context.WithoutCancel(ctx), objectKey(scope, ref))
+		_ = s.objects.Delete(context.WithoutCancel(ctx), mediaref.ObjectKey(scope, ref))
 		return err
 	}
 	return api.JSON(w, http.StatusCreated, api.Envelope{Result: item, Message: MsgUploaded})
@@ -278,7 +279,7 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The object goes first: if the record's delete then fails, a retry still finds the record
 	// and deleting a missing object is no error.
-	if err := s.objects.Delete(ctx, objectKey(scope, it.FileURL)); err != nil {
+	if err := s.objects.Delete(ctx, mediaref.ObjectKey(scope, it.FileURL)); err != nil {
 		return err
 	}
 	if err := s.records.Delete(ctx, scope, id); err != nil {

@@ -18,7 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
-	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/testkit"
 )
@@ -97,7 +97,7 @@ func upload(t *testing.T, tn testkit.Tenant, name, mimeType string, body []byte)
 func objectExists(t *testing.T, key string) (bool, string) {
 	t.Helper()
 	d := testkit.Deps(t)
-	out, err := awsclient.NewS3(d.AWS).HeadObject(context.Background(), &s3.HeadObjectInput{Bucket: aws.String(d.Config.MediaBucket), Key: aws.String(key)})
+	out, err := s3client.New(d.AWS).HeadObject(context.Background(), &s3.HeadObjectInput{Bucket: aws.String(d.Config.MediaBucket), Key: aws.String(key)})
 	if err != nil {
 		return false, ""
 	}

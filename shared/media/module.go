@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/campuscms/panel/shared/app"
-	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/awsclient/s3client"
 )
 
 // Module serves /media.
@@ -12,7 +12,7 @@ var Module = app.Module{
 	Name:     "media",
 	Prefixes: func() []string { return []string{"media"} },
 	Register: func(d *app.Deps, mux *http.ServeMux, base, _ string) error {
-		NewService(d.Store, awsclient.NewS3(d.AWS), d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
+		NewService(d.Store, s3client.New(d.AWS), d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
 		return nil
 	},
 }

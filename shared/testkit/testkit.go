@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/campuscms/panel/shared/app"
-	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/localaws"
@@ -67,7 +67,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1
 	}
-	if err := localaws.EnsureBucket(ctx, awsclient.NewS3(shared.deps.AWS), cfg.MediaBucket, []string{"http://127.0.0.1"}); err != nil {
+	if err := localaws.EnsureBucket(ctx, s3client.New(shared.deps.AWS), cfg.MediaBucket, []string{"http://127.0.0.1"}); err != nil {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1
 	}

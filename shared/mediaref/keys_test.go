@@ -1,6 +1,7 @@
-package media
+package mediaref
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/campuscms/panel/shared/store"
@@ -44,13 +45,37 @@ func TestCheckKey(t *testing.T) {
 
 func TestParseUploadKey(t *testing.T) {
 	acme, _ := store.NewScope("acme")
-	if id, name, ok := parseUploadKey(acme, "uploads/acme/01ARZ3NDEKTSV4RRFFQ69G5FAV/a.png"); !ok || id != "01ARZ3NDEKTSV4RRFFQ69G5FAV" || name != "a.png" {
+	if id, name, ok := ParseUploadKey(acme, "uploads/acme/01ARZ3NDEKTSV4RRFFQ69G5FAV/a.png"); !ok || id != "01ARZ3NDEKTSV4RRFFQ69G5FAV" || name != "a.png" {
 		t.Fatalf("own upload key: %q %q %v", id, name, ok)
 	}
 	for _, k := range []string{"uploads/acme-corp/01ARZ3NDEKTSV4RRFFQ69G5FAV/a.png", "media/acme/01ARZ3NDEKTSV4RRFFQ69G5FAV/a.png",
 		"uploads/acme/01ARZ3NDEKTSV4RRFFQ69G5FAV/../a.png", "uploads/acme/x/a.png"} {
-		if _, _, ok := parseUploadKey(acme, k); ok {
+		if _, _, ok := ParseUploadKey(acme, k); ok {
 			t.Errorf("parseUploadKey accepted %q", k)
+		}
+	}
+}
+
+func TestSafeName(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"photo.png", "photo.png"},
+		{"My Photo (1).PNG", "My-Photo-1-.PNG"},
+		{"../../etc/passwd", "passwd"},
+		{`C:\Users\me\cv.pdf`, "cv.pdf"},
+		{"..", "file"},
+		{"...hidden", "hidden"},
+		{"a..b.png", "a.b.png"},
+		{"Résumé.pdf", "R-sum-.pdf"},
+		{"<script>.html", "script-.html"},
+		{"", "file"},
+		{strings.Repeat("x", 150) + ".jpeg", strings.Repeat("x", 95) + ".jpeg"},
+	}
+	for _, c := range cases {
+		if got := SafeName(c.in); got != c.want {
+			t.Errorf("SafeName(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if !refPattern.MatchString("01ARZ3NDEKTSV4RRFFQ69G5FAV/" + SafeName(c.in)) {
+			t.Errorf("SafeName(%q) = %q does not fit a key", c.in, SafeName(c.in))
 		}
 	}
 }

@@ -1,4 +1,6 @@
-package media
+// Package mediaref is the layout of media object keys and the check every record's file reference
+// passes, apart from the media service so that collections link no S3 client.
+package mediaref
 
 import (
 	"net/http"
@@ -24,10 +26,11 @@ const (
 const maxNameLen = 100
 
 var (
-	refPattern    = regexp.MustCompile(`^([0-9A-HJKMNP-TV-Z]{26})/([A-Za-z0-9_][A-Za-z0-9._-]{0,99})$`)
-	unsafeRun     = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-	repeatedDots  = regexp.MustCompile(`\.{2,}`)
-	errForeignKey = &api.Error{Status: http.StatusBadRequest, Message: "File is not in this institution's media library."}
+	refPattern   = regexp.MustCompile(`^([0-9A-HJKMNP-TV-Z]{26})/([A-Za-z0-9_][A-Za-z0-9._-]{0,99})$`)
+	unsafeRun    = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+	repeatedDots = regexp.MustCompile(`\.{2,}`)
+	// ErrForeignKey answers a file reference outside the caller's media library.
+	ErrForeignKey = &api.Error{Status: http.StatusBadRequest, Message: "File is not in this institution's media library."}
 )
 
 // SafeName turns a user's file name into one safe inside a key and a URL: the base name only,
@@ -54,17 +57,17 @@ func SafeName(name string) string {
 }
 
 // objectKey is the S3 key of a confirmed file of the tenant given its reference "{ulid}/{name}".
-func objectKey(scope store.Scope, ref string) string {
+func ObjectKey(scope store.Scope, ref string) string {
 	return mediaRoot + scope.Tenant() + "/" + ref
 }
 
 // uploadKey is the S3 key a presigned POST pins for one upload.
-func uploadKey(scope store.Scope, id, safeName string) string {
+func UploadKey(scope store.Scope, id, safeName string) string {
 	return uploadRoot + scope.Tenant() + "/" + id + "/" + safeName
 }
 
 // parseUploadKey returns the upload id and safe name of an upload key of the scope's tenant.
-func parseUploadKey(scope store.Scope, key string) (id, name string, ok bool) {
+func ParseUploadKey(scope store.Scope, key string) (id, name string, ok bool) {
 	rest, found := strings.CutPrefix(key, uploadRoot+scope.Tenant()+"/")
 	if !found {
 		return "", "", false
@@ -94,14 +97,14 @@ func Normalize(scope store.Scope, key string) (string, error) {
 		if rest, ok := strings.CutPrefix(ref, prefix); ok {
 			own, ok := strings.CutPrefix(rest, scope.Tenant()+"/")
 			if !ok {
-				return "", errForeignKey
+				return "", ErrForeignKey
 			}
 			ref = own
 			break
 		}
 	}
 	if !refPattern.MatchString(ref) || strings.Contains(ref, "..") {
-		return "", errForeignKey
+		return "", ErrForeignKey
 	}
 	return ref, nil
 }
