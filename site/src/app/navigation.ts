@@ -77,7 +77,7 @@ export const SECTIONS: SectionDecl[] = [
     links: [
       link('Media Library', '/media', 'MEDIA', { screen: 'media' }),
       link('Themes', '/themes', 'THEME', { screen: 'themes' }),
-      link('Theme Settings', '/theme-settings', 'THEME_SETTING', { screen: 'themeSettings', singleton: undefined }),
+      link('Theme Settings', '/theme-settings', 'THEME_SETTING', { screen: 'themeSettings' }),
     ],
   },
   {

@@ -22,7 +22,8 @@ interface Props {
   pageTitle: (id: string) => string | undefined;
   onMove: (result: MoveResult) => void;
   onSelect: (id: string) => void;
-  onDelete: (item: MenuItem) => void;
+  /** Absent when the user may not delete. */
+  onDelete?: (item: MenuItem) => void;
 }
 
 /**
@@ -73,7 +74,7 @@ interface RowProps {
   target: string;
   onMove: (r: MoveResult) => void;
   onSelect: (id: string) => void;
-  onDelete: (item: MenuItem) => void;
+  onDelete?: (item: MenuItem) => void;
 }
 
 function Row({ row, tree, canNest, selected, deleting, target, onMove, onSelect, onDelete }: RowProps) {
@@ -121,9 +122,11 @@ function Row({ row, tree, canNest, selected, deleting, target, onMove, onSelect,
             ←
           </Button>
         )}
-        <Button size="small" colorTheme="error" onClick={() => onDelete(item)} isLoading={deleting} aria-label={`Delete ${item.label}`}>
-          Delete
-        </Button>
+        {onDelete && (
+          <Button size="small" colorTheme="error" onClick={() => onDelete(item)} isLoading={deleting} aria-label={`Delete ${item.label}`}>
+            Delete
+          </Button>
+        )}
       </Flex>
     </li>
   );

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback } from 'react';
+import { useApp } from '../../app/AppContext';
 import { useConfirm } from '../../components/useConfirm';
+import { can, type Action } from '../../lib/collections';
 import { findItem, type MenuItem } from '../../lib/menuTree';
 import { MSG } from '../../lib/messages';
 import { MenuItemPanel } from './MenuItemPanel';
@@ -10,9 +12,13 @@ import { useMenu } from './useMenu';
 import { usePages } from './usePages';
 import './menu.css';
 
+const MENU_CATEGORY = { category: 'MENU_ITEM' };
+
 /** MenuScreen is 'Organize your menu' (SPEC §2): a nested drag-and-drop list and an edit panel. */
 export function MenuScreen() {
   const menu = useMenu();
+  const { user } = useApp();
+  const may = (action: Action) => can(user, MENU_CATEGORY, action);
   const { pages, titleOf } = usePages();
   const [confirm, confirmDialog] = useConfirm();
   const askLeave = useCallback(() => confirm(MSG.unsavedChanges), [confirm]);
@@ -30,12 +36,16 @@ export function MenuScreen() {
           Organize your menu
         </Heading>
         <Flex gap="small">
-          <Button onClick={menu.add} isLoading={menu.busy === 'add'} loadingText="Please wait...">
-            + Add Menu Item
-          </Button>
-          <Button variation="primary" onClick={menu.save} isLoading={menu.busy === 'save'} loadingText="Please wait..." isDisabled={!menu.dirty}>
-            Save All Changes
-          </Button>
+          {may('CREATE') && (
+            <Button onClick={menu.add} isLoading={menu.busy === 'add'} loadingText="Please wait...">
+              + Add Menu Item
+            </Button>
+          )}
+          {may('EDIT') && (
+            <Button variation="primary" onClick={menu.save} isLoading={menu.busy === 'save'} loadingText="Please wait..." isDisabled={!menu.dirty}>
+              Save All Changes
+            </Button>
+          )}
         </Flex>
       </Flex>
       {menu.dirty && (
@@ -60,7 +70,7 @@ export function MenuScreen() {
                 pageTitle={titleOf}
                 onMove={menu.apply}
                 onSelect={menu.setSelected}
-                onDelete={onDelete}
+                onDelete={may('DELETE') ? onDelete : undefined}
               />
             )}
             <Text fontSize="small" className="menu-hint">
