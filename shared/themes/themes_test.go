@@ -26,6 +26,13 @@ func TestCatalogue(t *testing.T) {
 	if info.Get("result.planId") != res.Get("result.0.id") {
 		t.Fatalf("a new tenant's plan %v, want the first %v", info.Get("result.planId"), res.Get("result.0.id"))
 	}
+	// The new categories are in the permission catalogue like the others.
+	perms := testkit.Call(t, call{Method: "GET", Path: "/permissions", Tenant: tn.ID, Token: tn.AdminToken})
+	for _, cat := range []string{"MENU_ITEM", "THEME", "THEME_SETTING", "SEO_SETTING", "HEADER", "FOOTER", "PLAN"} {
+		if perms.Get("permissionsGrouped."+cat+".0.id") != "CMS_VIEW_"+cat {
+			t.Errorf("category %s missing from GET /permissions", cat)
+		}
+	}
 }
 
 func TestActivateAndSettings(t *testing.T) {

@@ -58,7 +58,8 @@ describe('website settings screens', () => {
     const { version } = await call('GET', '/menu-items');
     await call('PATCH', '/menu-items', { menuItems: [], version });
     const [a, b, c] = ['Home', 'About', 'News'].map((l) => `${l}-${RUN}`);
-    for (const label of [a, b, c]) await call('POST', '/menu-items', { label, url: '#', type: 'CUSTOM_URL', status: true });
+    const id = {};
+    for (const label of [a, b, c]) id[label] = (await call('POST', '/menu-items', { label, url: '#', type: 'CUSTOM_URL', status: true })).result.id;
 
     await withPage(async (page) => {
       await loginAndWait(page);
@@ -79,11 +80,16 @@ describe('website settings screens', () => {
       await page.waitForFunction((l) => document.querySelector(`li[data-menu-item="${l}"]`)?.dataset.depth === '1', c);
       await drag(page, c, -70);
       await page.waitForFunction((l) => document.querySelector(`li[data-menu-item="${l}"]`)?.dataset.depth === '0', c);
-      // Move C above A by keyboard (Space, ArrowUp ×3, Space), then try to nest A (a parent) under C.
+      // Move C above A by keyboard (Space, ArrowUp over B, ArrowUp over A, Space), each step
+      // awaited through dnd-kit's screen-reader announcement; then try to nest A (a parent) under C.
       const handle = page.getByRole('button', { name: `Drag ${c}`, exact: true });
       await handle.focus();
       await page.keyboard.press('Space');
-      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+      await page.locator(`li[data-menu-item="${c}"].menu-row--dragging`).waitFor();
+      for (const over of [b, a]) {
+        await page.keyboard.press('ArrowUp');
+        await page.getByText(`was moved over droppable area ${id[over]}.`).waitFor({ state: 'attached' });
+      }
       await page.keyboard.press('Space');
       await page.waitForFunction(
         (labels) => [...document.querySelectorAll('li[data-menu-item]')].map((li) => li.dataset.menuItem).join('|') === labels,
@@ -180,7 +186,8 @@ describe('website settings screens', () => {
         await form.getByLabel(screen.text, { exact: true }).fill(screen.value);
         await form.getByLabel('Background Colour', { exact: true }).fill('#123456');
         const logo = form.getByRole('group', { name: 'Logo' });
-        await logo.getByRole('button', { name: 'Select image' }).click();
+        // 'Select image' on a fresh tenant, 'Change' once a logo is set.
+        await logo.getByRole('button', { name: /^(Select image|Change)$/ }).click();
         const picker = page.getByRole('dialog', { name: /Choose an image/ });
         await picker.getByLabel('Choose a file').setInputFiles({ name: `logo-${RUN}.png`, mimeType: 'image/png', buffer: PNG });
         await picker.getByRole('button', { name: 'Upload' }).click();
