@@ -1,13 +1,31 @@
 #!/usr/bin/env bash
-# Binary size and init time of every group's Lambda bootstrap.
+# Binary size and init time of every group's Lambda bootstrap, and each as a ratio to a
+# hello-world aws-lambda-go function (bench/hello) built with the same flags: the ratio is what
+# the group's own code and packages add to the runtime's floor.
 # Init time = process start → its first GET /runtime/invocation/next against the fake Runtime API
-# (functions/lambdatest), median of 10 starts, on this machine's architecture (same flags as the
+# (functions/lambdatest), median of RUNS starts, on this machine's architecture (same flags as the
 # deployed arm64 build). Sizes: the linux/arm64 build that is deployed, and the host build.
 # Needs moto_server (started by the test binary) like the Lambda-path tests.
 #   bench/lambda-init.sh            # 10 starts per group
 #   RUNS=20 bench/lambda-init.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-go test -run '^$' -bench 'ColdStart' -benchtime "${RUNS:-10}x" -count 1 ./functions/lambdatest/ 2>&1 \
-  | grep -E '^(Benchmark|goos|goarch|cpu|ok|FAIL|---)' \
-  | sed -E 's/BenchmarkColdStart\///'
+go test -run '^$' -bench 'ColdStart' -benchtime "${RUNS:-10}x" -count 1 -timeout 30m ./functions/lambdatest/ 2>&1 |
+  awk '
+    /^BenchmarkColdStart\// {
+      split($1, p, "/"); g = p[2]; sub(/-[0-9]+$/, "", g)
+      for (i = 2; i <= NF; i++) {
+        if ($i == "init-ms-median") init[g] = $(i-1)
+        if ($i == "arm64-bytes") arm[g] = $(i-1)
+      }
+      order[++k] = g
+      next
+    }
+    /^(FAIL|---|panic)/ { print }
+    END {
+      printf "%-12s %14s %8s %14s %8s\n", "group", "init-ms", "× hello", "arm64 MB", "× hello"
+      for (i = 1; i <= k; i++) {
+        g = order[i]
+        printf "%-12s %14.2f %7.2fx %14.2f %7.2fx\n", g, init[g], init[g] / init["hello"], arm[g] / 1048576, arm[g] / arm["hello"]
+      }
+    }'

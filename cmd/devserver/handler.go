@@ -17,6 +17,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/modules"
 )
 
@@ -78,7 +79,8 @@ func mediaProxy(client *s3.Client, bucket string) http.Handler {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Content-Security-Policy", "sandbox")
-		h.Set("Cache-Control", "public, max-age=86400")
+		// As CloudFront does: the object's own short max-age, so a deleted file stops being served.
+		h.Set("Cache-Control", media.CacheControl)
 		if out.ContentType != nil {
 			h.Set("Content-Type", *out.ContentType)
 		}

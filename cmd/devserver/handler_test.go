@@ -1,12 +1,18 @@
 package main
 
 import (
+	"context"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
@@ -54,5 +60,22 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMediaIsCachedBriefly: like CloudFront, the local server serves media with a short max-age,
+// so a deleted file stops being served within minutes (never "immutable" for a year).
+func TestMediaIsCachedBriefly(t *testing.T) {
+	d := testkit.Deps(t)
+	key := "media/demo/01ARZ3NDEKTSV4RRFFQ69G5FAV/cached.png"
+	_, err := s3client.New(d.AWS).PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(d.Config.MediaBucket), Key: aws.String(key),
+		Body: strings.NewReader("png"), ContentType: aws.String("image/png")})
+	must(t, err)
+	h, err := newHandler(d, t.TempDir())
+	must(t, err)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/"+key, nil))
+	if rec.Code != 200 || rec.Header().Get("Cache-Control") != media.CacheControl {
+		t.Fatalf("%d Cache-Control %q, want %q", rec.Code, rec.Header().Get("Cache-Control"), media.CacheControl)
 	}
 }

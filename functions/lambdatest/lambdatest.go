@@ -139,14 +139,20 @@ var BuildFlags = []string{"-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w"
 // BuildBootstrap builds functions/<group> for linux and the given arch (runtime.GOARCH to run
 // it here) with the deployment flags, into dir/<group>/bootstrap.
 func BuildBootstrap(ctx context.Context, root, group, goarch, dir string) (string, error) {
-	out := filepath.Join(dir, group, "bootstrap")
+	return BuildPackage(ctx, root, "./functions/"+group, group, goarch, dir)
+}
+
+// BuildPackage builds any main package (relative to root) the way BuildBootstrap builds a
+// group, into dir/<name>/bootstrap: the init benchmark's hello-world baseline uses it.
+func BuildPackage(ctx context.Context, root, pkg, name, goarch, dir string) (string, error) {
+	out := filepath.Join(dir, name, "bootstrap")
 	args := append([]string{"build"}, BuildFlags...)
-	args = append(args, "-o", out, "./functions/"+group)
+	args = append(args, "-o", out, pkg)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+goarch)
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("lambdatest: build %s: %v\n%s", group, err, msg)
+		return "", fmt.Errorf("lambdatest: build %s: %v\n%s", pkg, err, msg)
 	}
 	return out, nil
 }

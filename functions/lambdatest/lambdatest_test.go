@@ -177,16 +177,29 @@ func TestBootstrapServesOneInvocation(t *testing.T) {
 	}
 }
 
+// helloGroup names the baseline in BenchmarkColdStart.
+const helloGroup = "hello"
+
 // BenchmarkColdStart reports, per group, the bootstrap's init time: from process start to its
 // first GET /next (median over b.N starts; run with -benchtime=10x), and the binary sizes.
 //
 //	go test -run '^$' -bench ColdStart -benchtime 10x ./functions/lambdatest
+//
+// The first sub-benchmark, "hello", is bench/hello: a hello-world aws-lambda-go function built
+// with the same flags, the baseline bench/lambda-init.sh divides every group's figures by.
 func BenchmarkColdStart(b *testing.B) {
-	for _, group := range groups(b) {
+	for _, group := range append([]string{helloGroup}, groups(b)...) {
 		b.Run(group, func(b *testing.B) {
-			bin := hostBootstrap(b, group)
+			pkg := "./functions/" + group
+			if group == helloGroup {
+				pkg = "./bench/hello"
+			}
 			dir := b.TempDir()
-			arm, err := BuildBootstrap(context.Background(), root(b), group, "arm64", dir)
+			bin, err := BuildPackage(context.Background(), root(b), pkg, group, HostArch(), dir+"/host")
+			if err != nil {
+				b.Fatal(err)
+			}
+			arm, err := BuildPackage(context.Background(), root(b), pkg, group, "arm64", dir)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -3,6 +3,7 @@ import { Annotations, Aws, CfnOutput, CfnResource, Duration, Stack, StackProps, 
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { Api, FunctionSizing, GroupFunction } from './api';
 import { Data } from './data';
@@ -21,20 +22,48 @@ export type MediaAccess = 'none' | 'readwrite';
 export interface GroupAccess {
   readonly table: TableAccess;
   readonly media: MediaAccess;
+  /**
+   * writes are the partitions (by their suffix after T#{tenant}#) this group may write besides
+   * its collections; every group is denied writes to the ones in GUARDED_PARTITIONS it does not
+   * list. Reads cannot be narrowed this way: every group's guard reads sessions and users.
+   */
+  readonly writes?: readonly string[];
 }
+
+/**
+ * GUARDED_PARTITIONS are the partitions holding credentials: sessions, the lockout counters,
+ * username markers and user records (password hashes). IAM can tell them apart only because
+ * their partition key ends in a fixed suffix (T#{tenant}#SESSION, ...): dynamodb:LeadingKeys
+ * with a wildcard for the tenant. It cannot narrow by sort key or by attribute name in a way
+ * that survives transactions, and every key starts with the tenant, so the rest of the table is
+ * one grant per group.
+ */
+export const GUARDED_PARTITIONS: Readonly<Record<string, string>> = {
+  SESSION: 'T#*#SESSION',
+  LOGIN: 'T#*#LOGIN#*',
+  USERNAME: 'T#*#USERNAME',
+  users: 'T#*#users',
+};
 
 /** DEFAULT_ACCESS: groups read and write their tenant's items and never touch media objects. */
 export const DEFAULT_ACCESS: GroupAccess = { table: 'readwrite', media: 'none' };
 
-/** GROUP_ACCESS: design owns media (presign, head/read first bytes, delete). */
+/**
+ * GROUP_ACCESS: design owns media (presign, head/read first bytes, delete); auth writes sessions,
+ * lockout counters, usernames and users (login, profile); access writes users and their
+ * username markers (the users collection).
+ */
 export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   design: { table: 'readwrite', media: 'readwrite' },
+  auth: { table: 'readwrite', media: 'none', writes: ['SESSION', 'LOGIN', 'USERNAME', 'users'] },
+  access: { table: 'readwrite', media: 'none', writes: ['USERNAME', 'users'] },
 };
 
 // No Scan: the store never scans (DESIGN §3). Transactions need the per-item actions.
 // DescribeTable: guregu/dynamo reads the key schema when it works out paging keys.
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:DescribeTable', 'dynamodb:ConditionCheckItem'];
-const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+// No BatchWriteItem: the store never batch-writes; its writes are single items or transactions.
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 // GetObject covers HeadObject; PutObject is what a presigned POST is signed for.
 const MEDIA_RW = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
 
@@ -80,6 +109,19 @@ export class PanelStack extends Stack {
     this.logs = new AccessLogs(this, 'AccessLogs', { production: props.production, retentionDays: props.production ? 365 : 30 });
     this.data = new Data(this, 'Data', { production: props.production });
 
+    // The HTTP API's execute-api address cannot be switched off (disableExecuteApiEndpoint):
+    // CloudFront's /api/* origin is that very address, and the alternative, a custom API
+    // domain, needs a certificate and DNS this stack does not own. So CloudFront adds a secret
+    // header and the functions refuse requests without it (api.RequireOrigin): the raw address
+    // answers 403 to everyone else, who would otherwise skip CloudFront's headers and logs.
+    // The value lives in Secrets Manager and reaches CloudFront and the functions as dynamic
+    // references resolved at deploy time, never in the template.
+    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'campuscms: header CloudFront adds to API requests; the functions require it',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
+
     const mediaBucketName = props.mediaBucketName ?? `${bucketSafe(this.stackName)}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
     const mediaRegionalDomain = `${mediaBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
@@ -95,6 +137,7 @@ export class PanelStack extends Stack {
         MEDIA_BUCKET: mediaBucketName,
         OBJECT_URL_PREFIX: '/media/',
         LOG_LEVEL: props.logLevel ?? 'INFO',
+        ORIGIN_SECRET: originSecretValue,
         ...props.extraEnvironment,
       },
     });
@@ -103,6 +146,7 @@ export class PanelStack extends Stack {
       production: props.production,
       spaDir: props.spaDir,
       apiHost: this.api.endpointHost(),
+      apiOriginHeaders: { 'X-Origin-Verify': originSecretValue },
       media: { bucketName: mediaBucketName, regionalDomainName: mediaRegionalDomain },
       customDomain: props.customDomain,
       accessLogs: this.logs.bucket,
@@ -121,6 +165,12 @@ export class PanelStack extends Stack {
         "base-uri 'none'",
         "frame-ancestors 'none'",
       ].join('; '),
+    });
+    Validations.of(originSecret).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason:
+        'The origin secret is a shared header value between CloudFront and the functions, both set from it at deploy; ' +
+        'rotating it means redeploying the stack (which re-resolves it), not a rotation Lambda.',
     });
     Annotations.of(this.site).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
@@ -178,6 +228,20 @@ export class PanelStack extends Stack {
         resources: [this.data.table.tableArn, ...this.data.indexArns()],
       }),
     );
+    const denied = Object.entries(GUARDED_PARTITIONS)
+      .filter(([name]) => !(access.writes ?? []).includes(name))
+      .map(([, pattern]) => pattern);
+    if (access.table === 'readwrite' && denied.length > 0) {
+      gf.role.addToPolicy(
+        new iam.PolicyStatement({
+          sid: 'NoCredentialWrites',
+          effect: iam.Effect.DENY,
+          actions: TABLE_WRITE,
+          resources: [this.data.table.tableArn],
+          conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': denied } },
+        }),
+      );
+    }
     if (access.media === 'readwrite') {
       gf.role.addToPolicy(
         new iam.PolicyStatement({
@@ -187,6 +251,17 @@ export class PanelStack extends Stack {
             this.media.bucket.arnForObjects('media/*'),
             ...(pendingPrefix ? [this.media.bucket.arnForObjects(`${pendingPrefix}*`)] : []),
           ],
+        }),
+      );
+      // Without s3:ListBucket, S3 answers a HEAD of a missing upload with 403 instead of 404.
+      // Scoped to the two prefixes the group works in. (The confirm step also reads a 403 as
+      // "not uploaded", in case S3 does not count a prefix-scoped grant for that check.)
+      gf.role.addToPolicy(
+        new iam.PolicyStatement({
+          sid: 'MediaListPrefixes',
+          actions: ['s3:ListBucket'],
+          resources: [this.media.bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': ['media/*', ...(pendingPrefix ? [`${pendingPrefix}*`] : [])] } },
         }),
       );
       const bucketId = this.resolve((this.media.bucket.node.defaultChild as CfnResource).logicalId) as string;

@@ -22,6 +22,11 @@ export interface SiteProps {
   readonly runtimeConfig: Readonly<Record<string, unknown>>;
   /** apiHost is the HTTP API's execute-api host name. */
   readonly apiHost: string;
+  /**
+   * apiOriginHeaders are added by CloudFront to every request it forwards to the API (the origin
+   * secret the functions check, so the execute-api address is useless without CloudFront).
+   */
+  readonly apiOriginHeaders?: Readonly<Record<string, string>>;
   /** media is the media bucket, addressed by name (see MediaProps.bucketName for why). */
   readonly media: { readonly bucketName: string; readonly regionalDomainName: string };
   /** contentSecurityPolicy of the SPA; must keep object-src/base-uri/frame-ancestors 'none'. */
@@ -116,6 +121,17 @@ export class Site extends Construct {
       },
     });
 
+    // Deleting a media record must end access to the file soon: edges keep a copy 5 minutes at
+    // most, whatever Cache-Control an object carries (objects promoted before this change say
+    // "immutable, one year"). Paths are unguessable ULIDs, so a short TTL costs little.
+    const mediaCache = new cloudfront.CachePolicy(this, 'MediaCache', {
+      comment: 'Media: at most 5 minutes at the edge, so deleted files stop being served',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.minutes(5),
+      maxTtl: Duration.minutes(5),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
     const oac = new cloudfront.S3OriginAccessControl(this, 'OriginAccessControl', {
       description: 'campuscms: CloudFront reads the site and media buckets',
     });
@@ -160,6 +176,7 @@ export class Site extends Construct {
           origin: new origins.HttpOrigin(props.apiHost, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { ...props.apiOriginHeaders },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -174,7 +191,7 @@ export class Site extends Construct {
           origin: origins.S3BucketOrigin.withOriginAccessControl(mediaRef, { originAccessControl: oac }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          cachePolicy: mediaCache,
           responseHeadersPolicy: mediaHeaders,
           compress: true,
         },

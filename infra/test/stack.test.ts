@@ -77,7 +77,7 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
         assert.equal(p.Handler, 'bootstrap', group);
         assert.ok(p.MemorySize >= 256 && p.MemorySize <= 1024, `${group} memory ${p.MemorySize}`);
         assert.ok(p.Timeout >= 5 && p.Timeout <= 29, `${group} timeout ${p.Timeout} under API Gateway's 30 s`);
-        assert.deepEqual(Object.keys(p.Environment.Variables).sort(), ['LOG_LEVEL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'TABLE_NAME']);
+        assert.deepEqual(Object.keys(p.Environment.Variables).sort(), ['LOG_LEVEL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'ORIGIN_SECRET', 'TABLE_NAME']);
         const lg = resources(t, 'AWS::Logs::LogGroup')[p.LoggingConfig.LogGroup.Ref];
         assert.ok(lg.Properties.RetentionInDays > 0, `${group} log retention`);
       }
@@ -88,12 +88,30 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
       for (const [group, id] of fns) {
         const roleId = resources(t, 'AWS::Lambda::Function')[id].Properties.Role['Fn::GetAtt'][0];
         const stmts = policies.filter((p) => p.Properties.Roles.some((r: any) => r.Ref === roleId)).flatMap((p) => p.Properties.PolicyDocument.Statement);
-        const actions = stmts.flatMap((s: any) => [s.Action].flat());
+        const allows = stmts.filter((s: any) => s.Effect === 'Allow');
+        const actions = allows.flatMap((s: any) => [s.Action].flat());
         assert.ok(!actions.includes('dynamodb:Scan'), `${group} must not Scan`);
+        assert.ok(!actions.includes('dynamodb:BatchWriteItem'), `${group} must not batch-write`);
         assert.ok(actions.every((a: string) => !a.includes('*')), `${group} has no wildcard action: ${actions}`);
         const s3 = actions.filter((a: string) => a.startsWith('s3:'));
-        if (group === 'design') assert.deepEqual(s3.sort(), ['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
-        else assert.deepEqual(s3, [], `${group} has no bucket access`);
+        if (group === 'design') {
+          assert.deepEqual(s3.sort(), ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+          const list = allows.find((s: any) => s.Action === 's3:ListBucket');
+          assert.deepEqual(list.Condition.StringLike['s3:prefix'].sort(), ['media/*', 'uploads/*'], 'ListBucket only under its prefixes');
+        } else assert.deepEqual(s3, [], `${group} has no bucket access`);
+        // Credentials: only auth writes sessions and lockout counters; only auth and access
+        // write users and username markers. Everyone else is denied, by partition suffix.
+        const deny = stmts.find((s: any) => s.Effect === 'Deny' && s.Sid === 'NoCredentialWrites');
+        const mayWrite: Record<string, string[]> = { auth: ['SESSION', 'LOGIN', 'USERNAME', 'users'], access: ['USERNAME', 'users'] };
+        const expected = Object.entries({ SESSION: 'T#*#SESSION', LOGIN: 'T#*#LOGIN#*', USERNAME: 'T#*#USERNAME', users: 'T#*#users' })
+          .filter(([k]) => !(mayWrite[group] ?? []).includes(k))
+          .map(([, v]) => v);
+        if (expected.length === 0) assert.equal(deny, undefined, `${group} writes every guarded partition`);
+        else {
+          assert.ok(deny, `${group} has no credential-write deny`);
+          assert.deepEqual([deny.Action].flat().sort(), ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+          assert.deepEqual(deny.Condition['ForAnyValue:StringLike']['dynamodb:LeadingKeys'].sort(), expected.sort());
+        }
         for (const s of stmts) for (const r of [s.Resource].flat()) assert.notEqual(r, '*', `${group} has a * resource`);
       }
     });
@@ -118,7 +136,7 @@ describe('stack', () => {
     }
   });
 
-  it('has the single table: keys, GSI1, TTL, on-demand, PITR, encryption', () => {
+  it('has the single table: keys, GSI1-3, TTL, on-demand, PITR, encryption', () => {
     t.resourceCountIs('AWS::DynamoDB::Table', 1);
     t.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
@@ -129,17 +147,22 @@ describe('stack', () => {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       SSESpecification: { SSEEnabled: true },
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'GSI1',
-          KeySchema: [
-            { AttributeName: 'GSI1PK', KeyType: 'HASH' },
-            { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
+      GlobalSecondaryIndexes: ['GSI1', 'GSI2', 'GSI3'].map((n) => ({
+        IndexName: n,
+        KeySchema: [
+          { AttributeName: `${n}PK`, KeyType: 'HASH' },
+          { AttributeName: `${n}SK`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
     });
+  });
+
+  it('grants the API exactly the table and its three index ARNs', () => {
+    const policies = t.findResources('AWS::IAM::Policy');
+    const text = JSON.stringify(policies);
+    for (const n of ['GSI1', 'GSI2', 'GSI3']) assert.ok(text.includes(`/index/${n}`), `no grant on ${n}`);
+    assert.ok(!text.includes('/index/*'), 'a wildcard index grant');
   });
 
   it('protects the table from deletion in production only', () => {
@@ -245,6 +268,15 @@ describe('stack', () => {
       assert.equal(b.OriginRequestPolicyId, 'b689b0a8-53d0-40ab-baf2-68738e2966ac', 'Managed-AllViewerExceptHostHeader');
       assert.deepEqual(b.AllowedMethods.sort(), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
       assert.equal(b.FunctionAssociations, undefined, 'no SPA fallback on the API');
+      // The execute-api address stays on (it is this origin), guarded by a secret header that
+      // CloudFront adds and every function requires (ORIGIN_SECRET), from Secrets Manager.
+      const hdr = (o.OriginCustomHeaders ?? []).find((h: any) => h.HeaderName === 'X-Origin-Verify');
+      assert.ok(hdr, 'CloudFront adds X-Origin-Verify');
+      assert.match(JSON.stringify(hdr.HeaderValue), /resolve:secretsmanager/);
+      for (const fn of Object.values(resources(t, 'AWS::Lambda::Function'))) {
+        if (!/^campuscms /.test(fn.Properties.Description ?? '')) continue;
+        assert.deepEqual(fn.Properties.Environment.Variables.ORIGIN_SECRET, hdr.HeaderValue, 'functions check the same secret');
+      }
       const h = policyOf(b).SecurityHeadersConfig;
       assert.equal(h.ContentTypeOptions.Override, true);
       assert.ok(h.StrictTransportSecurity.AccessControlMaxAgeSec >= 31536000);
@@ -260,6 +292,9 @@ describe('stack', () => {
       const h = policyOf(b).SecurityHeadersConfig;
       assert.equal(h.ContentSecurityPolicy.ContentSecurityPolicy, 'sandbox');
       assert.equal(h.ContentTypeOptions.Override, true);
+      // A deleted file stops being served within 5 minutes, whatever its Cache-Control says.
+      const cp = resources(t, 'AWS::CloudFront::CachePolicy')[b.CachePolicyId.Ref].Properties.CachePolicyConfig;
+      assert.ok(cp.MaxTTL <= 300 && cp.DefaultTTL <= 300, `media cache TTLs ${cp.DefaultTTL}/${cp.MaxTTL}`);
     });
 
     it('SPA fallback rewrites history routes only', () => {

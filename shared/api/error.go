@@ -65,6 +65,7 @@ var (
 	ErrForbidden     = &Error{Status: http.StatusForbidden, Message: "You do not have permission to do this."}
 	ErrNotFound      = &Error{Status: http.StatusNotFound, Message: "Record not found!"}
 	ErrConflict      = &Error{Status: http.StatusConflict, Message: "This record was changed by someone else. Reload and try again."}
+	ErrBusy          = &Error{Status: http.StatusServiceUnavailable, Message: "The service is busy, please try again."}
 )
 
 // AsError maps any error to the Error sent to the client: API errors pass through, store
@@ -77,6 +78,10 @@ func AsError(err error) *Error {
 	case errors.Is(err, context.Canceled):
 		// The client went away (a browser navigating mid-request): not a server fault.
 		return &Error{Status: StatusClientClosed, Message: "Request cancelled.", Cause: err}
+	case store.IsBusy(err):
+		// Throttling or a transaction conflict that outlasted the retries: not a fault, and
+		// nothing was written, so the client may simply try again.
+		return &Error{Status: ErrBusy.Status, Message: ErrBusy.Message, Cause: err}
 	case errors.Is(err, store.ErrNotFound):
 		return &Error{Status: http.StatusNotFound, Message: ErrNotFound.Message, Cause: err}
 	case errors.Is(err, store.ErrConflict):

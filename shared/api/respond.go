@@ -63,3 +63,9 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// Mux is where a service declares its routes with Go 1.22 patterns ("PATCH /faqs/{id}"): an
+// *http.ServeMux, or app's recorder that also lists them for the adversarial suite.
+type Mux interface {
+	Handle(pattern string, handler http.Handler)
+}

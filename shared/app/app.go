@@ -75,7 +75,7 @@ type Module struct {
 	// Prefixes lists the path prefixes (first segment under the base path) the module serves.
 	Prefixes func() []string
 	// Register declares the routes of one prefix under base.
-	Register func(d *Deps, mux *http.ServeMux, base, prefix string) error
+	Register func(d *Deps, mux api.Mux, base, prefix string) error
 }
 
 // owner returns the module serving prefix among mods.
@@ -104,25 +104,56 @@ func Prefixes(mods []Module) []string {
 // shared middleware, answering JSON 404/405 for anything else. A prefix no module serves is a
 // start-up error, so a group's main that forgot a module fails before serving anything.
 func NewGroup(group string, d *Deps, mods ...Module) (http.Handler, error) {
+	mux := http.NewServeMux()
+	if err := register(group, d, mux, mods); err != nil {
+		return nil, err
+	}
+	return api.Middleware(d.Log, api.RequireOrigin(d.Config.OriginSecret, jsonFallback(mux))), nil
+}
+
+// register declares every route of group on mux.
+func register(group string, d *Deps, mux api.Mux, mods []Module) error {
+	table, err := routes.Load()
+	if err != nil {
+		return err
+	}
+	prefixes, ok := table.Groups[group]
+	if !ok {
+		return fmt.Errorf("app: group %q is not in routes.json", group)
+	}
+	for _, p := range prefixes {
+		m, ok := owner(mods, p)
+		if !ok {
+			return fmt.Errorf("app: prefix %q of group %q has no module", p, group)
+		}
+		if err := m.Register(d, mux, table.BasePathFor(group), p); err != nil {
+			return fmt.Errorf("app: %s: %w", m.Name, err)
+		}
+	}
+	return nil
+}
+
+// recorder is a Mux that only lists the patterns declared on it.
+type recorder struct{ patterns []string }
+
+func (r *recorder) Handle(pattern string, _ http.Handler) { r.patterns = append(r.patterns, pattern) }
+
+// Patterns returns, by group, every route pattern the groups declare ("PATCH /api/v1/tenant/faqs/{id}"),
+// so tests can walk every route, including ones added later, without a list to keep up to date.
+func Patterns(d *Deps, mods ...Module) (map[string][]string, error) {
 	table, err := routes.Load()
 	if err != nil {
 		return nil, err
 	}
-	prefixes, ok := table.Groups[group]
-	if !ok {
-		return nil, fmt.Errorf("app: group %q is not in routes.json", group)
-	}
-	mux := http.NewServeMux()
-	for _, p := range prefixes {
-		m, ok := owner(mods, p)
-		if !ok {
-			return nil, fmt.Errorf("app: prefix %q of group %q has no module", p, group)
+	out := map[string][]string{}
+	for _, g := range table.GroupNames() {
+		rec := &recorder{}
+		if err := register(g, d, rec, mods); err != nil {
+			return nil, err
 		}
-		if err := m.Register(d, mux, table.BasePathFor(group), p); err != nil {
-			return nil, fmt.Errorf("app: %s: %w", m.Name, err)
-		}
+		out[g] = rec.patterns
 	}
-	return api.Middleware(d.Log, jsonFallback(mux)), nil
+	return out, nil
 }
 
 // jsonFallback turns the mux's plain-text 404 and 405 into the API's JSON failure body.

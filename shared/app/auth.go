@@ -1,8 +1,7 @@
 package app
 
 import (
-	"net/http"
-
+	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 )
 
@@ -11,7 +10,7 @@ import (
 var AuthModule = Module{
 	Name:     "auth",
 	Prefixes: func() []string { return []string{"auth"} },
-	Register: func(d *Deps, mux *http.ServeMux, base, _ string) error {
+	Register: func(d *Deps, mux api.Mux, base, _ string) error {
 		auth.NewService(d.Store, d.Guard, d.Config).Register(mux, base)
 		return nil
 	},

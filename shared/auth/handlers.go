@@ -26,7 +26,7 @@ func NewService(st *store.Store, guard *Guard, cfg config.Config) *Service {
 }
 
 // Register declares the routes of /auth under base.
-func (s *Service) Register(mux *http.ServeMux, base string) {
+func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/auth/login", s.guard.Public(s.login))
 	mux.Handle("POST "+base+"/auth/passcode", s.guard.Public(s.passcodeLogin))
 	mux.Handle("GET "+base+"/auth/tenant-info", api.HandlerFunc(s.tenantInfo))
@@ -82,25 +82,27 @@ func (s *Service) passcodeLogin(w http.ResponseWriter, r *http.Request) error {
 	return s.signIn(w, r, in.Username, func(u *User) bool { return VerifySecret(u.PasscodeHash, in.Passcode) })
 }
 
+// signIn checks the tenant's user against check. Order matters: an overlong or malformed username
+// is refused before it becomes a key (DynamoDB refuses keys over 1,024 bytes with a 500-worthy
+// error), and an attempt is reserved before the secret is hashed, so parallel guesses cannot
+// outrun the lockout.
 func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string, check func(*User) bool) error {
 	ctx, scope, now := r.Context(), CallerFrom(r.Context()).Scope, s.now()
-	fk, mk := failureKey(scope, username), UsernameKey(scope, username)
-	items, err := s.st.GetMany(ctx, fk, mk)
-	if err != nil {
-		return err
+	username = strings.TrimSpace(username)
+	if ValidateUsername(username) != "" {
+		// No account can have this name (every path that creates or renames one checks it).
+		return api.Errorf(http.StatusUnauthorized, msgBadLogin)
 	}
-	var counter failureCounter
-	if _, err := store.Decode(items, fk, &counter); err != nil {
-		return err
-	}
-	if err := lockedError(counter, now); err != nil {
+	ak := attemptKey(scope, username)
+	if err := reserveAttempt(ctx, s.st, ak, now); err != nil {
 		return err
 	}
 	var marker usernameMarker
-	found, err := store.Decode(items, mk, &marker)
-	if err != nil {
+	err := s.st.Get(ctx, UsernameKey(scope, username), &marker)
+	if err != nil && !store.IsNotFound(err) {
 		return err
 	}
+	found := err == nil
 	var user User
 	if found {
 		if user, err = s.users.Get(ctx, scope, marker.UserID); err != nil && !store.IsNotFound(err) {
@@ -112,9 +114,6 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 		VerifySecret(dummyHash(), "x") // same cost as a wrong password
 	}
 	if !found || !check(&user) {
-		if err := recordFailure(ctx, s.st, fk, now); err != nil {
-			return err
-		}
 		return api.Errorf(http.StatusUnauthorized, msgBadLogin)
 	}
 	if !user.Status {
@@ -124,10 +123,8 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 	if err != nil {
 		return err
 	}
-	if counter.Count > 0 {
-		if err := clearFailures(ctx, s.st, fk); err != nil {
-			return err
-		}
+	if err := clearAttempts(ctx, s.st, ak); err != nil {
+		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: loginResult{User: View(&user), Token: token}, Message: "Logged in Successfully!"})
 }
@@ -147,6 +144,10 @@ func (s *Service) me(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
+	// Logout takes no fields; a body sent anyway must be an empty object, like every route's.
+	if err := api.DecodeOptional(r, &struct{}{}); err != nil {
+		return err
+	}
 	c := CallerFrom(r.Context())
 	if err := s.st.Table.Delete("PK", c.Session.PK).Range("SK", c.Session.SK).Run(r.Context()); err != nil {
 		return store.Wrap("delete session", err)

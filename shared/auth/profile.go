@@ -32,7 +32,7 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 
 	// The transaction is all or nothing; the marker comes first so that its cancellation reason
 	// (index 0) tells a taken name from a stale version.
-	tx := s.st.DB.WriteTx()
+	tx := s.st.WriteTx()
 	markerIndex := -1
 	oldMarker, newMarker := UsernameKey(c.Scope, c.User.Username), UsernameKey(c.Scope, in.Username)
 	if oldMarker != newMarker {

@@ -28,7 +28,7 @@ func newToken(userID string) string { return userID + "." + ids.Secret(32) }
 // tokenUserID returns the user id part of a token, or "" if the token is malformed.
 func tokenUserID(token string) string {
 	id, secret, ok := strings.Cut(token, ".")
-	if !ok || len(id) != 26 || len(secret) != 43 {
+	if !ok || !ids.Valid(id) || len(secret) != 43 {
 		return ""
 	}
 	return id

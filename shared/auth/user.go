@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -121,11 +123,15 @@ func NewUsers(st *store.Store) *Users { return &Users{st: st} }
 type NewUserInput struct {
 	Username, Password, FirstName, LastName, Email, Phone, RoleID string
 	IsAdmin                                                       bool
+	// Index, when set, returns attributes stored with the user: the listing's index keys, which
+	// this package does not know how to build.
+	Index func(id, username string, at time.Time) map[string]any
 }
 
-// Create writes the user and its username marker in one transaction; store.ErrConflict if the
-// username is taken in this tenant.
-func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput) (User, error) {
+// Create writes the user and its username marker in one transaction, after the extra items if any
+// (tenants.Create puts the tenant and its role there, so a new institution is all or nothing);
+// store.ErrConflict if the username is taken in this tenant.
+func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput, extra ...*dynamo.Put) (User, error) {
 	hash, err := HashSecret(in.Password)
 	if err != nil {
 		return User{}, err
@@ -136,9 +142,23 @@ func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput)
 	u := User{PK: key.PK, SK: key.SK, ID: id, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
 		Email: in.Email, Phone: in.Phone, RoleID: in.RoleID, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1, CreatedAt: now, UpdatedAt: now}
 	mk := UsernameKey(scope, u.Username)
-	tx := us.st.DB.WriteTx().
-		Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
-		Put(us.st.Table.Put(u).If("attribute_not_exists(PK)"))
+	tx := us.st.WriteTx()
+	for _, p := range extra {
+		tx.Put(p)
+	}
+	item, err := dynamo.MarshalItem(u)
+	if err != nil {
+		return User{}, fmt.Errorf("auth: marshal user: %w", err)
+	}
+	if in.Index != nil {
+		for name, v := range in.Index(id, u.Username, now) {
+			if item[name], err = dynamo.Marshal(v); err != nil {
+				return User{}, fmt.Errorf("auth: marshal user index: %w", err)
+			}
+		}
+	}
+	tx.Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
+		Put(us.st.Table.Put(item).If("attribute_not_exists(PK)"))
 	if err := tx.Run(ctx); err != nil {
 		return User{}, store.Wrap("create user", err)
 	}

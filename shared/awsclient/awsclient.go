@@ -4,6 +4,7 @@ package awsclient
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -33,6 +34,9 @@ func Load(ctx context.Context) (aws.Config, error) {
 	if err != nil {
 		return aws.Config{}, fmt.Errorf("awsclient: load config: %w", err)
 	}
+	if rt, ok := ctx.Value(transportKey{}).(http.RoundTripper); ok {
+		cfg.HTTPClient = &http.Client{Transport: rt}
+	}
 	return cfg, nil
 }
 
@@ -44,6 +48,7 @@ func DynamoOptions() []func(*dynamodb.Options) {
 			// moto's CRC32 header does not always match the body it sends.
 			o.DisableValidateResponseChecksum = true
 		}
+		o.Retryer = newDynamoRetryer()
 		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
 			if err := stack.Initialize.Add(countCalls, middleware.Before); err != nil {
 				return err

@@ -46,7 +46,9 @@ func TestRoundTrips(t *testing.T) {
 		name, method, path, body string
 		want                     int64
 	}{
-		{"list (guard batch + one query)", "GET", "/faqs?page=2&limit=10&search=q&sort=question", "", 2},
+		{"search page 2 (guard batch + bounded COUNT query + one index query)", "GET", "/faqs?page=2&limit=10&search=q&sort=question", "", 3},
+		{"first page (guard batch + counter get + one index query)", "GET", "/faqs?limit=10", "", 3},
+		{"page past the end (guard batch + counter get only)", "GET", "/faqs?page=9&limit=10", "", 2},
 		{"create (guard batch + one transaction)", "POST", "/faqs", `{"question":"New","answer":"A"}`, 2},
 		{"me (guard batch only)", "GET", "/auth/me", "", 1},
 		{"tenant-info (one get)", "GET", "/auth/tenant-info", "", 1},
@@ -56,6 +58,47 @@ func TestRoundTrips(t *testing.T) {
 			code, n := dynamoCalls(t, h, c.method, c.path, tn.ID, tn.AdminToken, c.body)
 			if code >= 300 || n != c.want {
 				t.Fatalf("status %d, %d DynamoDB calls, want %d", code, n, c.want)
+			}
+		})
+	}
+}
+
+// TestListReadsAPage pins how many items a list reads: the guard's batch (tenant, session,
+// user), the counter, and one page of index entries — the same at 30 records as at 100,000,
+// because nothing else is read.
+func TestListReadsAPage(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	h, err := app.NewAPI(testkit.Deps(t), modules.All()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 12; i++ {
+		if code, _ := dynamoCalls(t, h, "POST", "/faqs", tn.ID, tn.AdminToken, fmt.Sprintf(`{"question":"Q%02d","answer":"A"}`, i)); code != 201 {
+			t.Fatalf("seed: %d", code)
+		}
+	}
+	const guard, counter = 3, 1
+	cases := []struct {
+		name, path string
+		want       int64
+	}{
+		{"first page", "/faqs?limit=5", guard + counter + 5},
+		{"name order", "/faqs?limit=5&sort=question", guard + counter + 5},
+		{"page 2 by number skips one page", "/faqs?limit=5&page=2", guard + counter + 10},
+		{"search counts its 10 matches, reads 5", "/faqs?limit=5&search=q0", guard + 10 + 5},
+		{"past the end", "/faqs?limit=5&page=4", guard + counter},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, items := awsclient.WithItemCounter(context.Background())
+			req := httptest.NewRequestWithContext(ctx, "GET", testkit.Base+c.path, nil)
+			req.Header.Set("X-Tenant-Id", tn.ID)
+			req.Header.Set("Authorization", "Bearer "+tn.AdminToken)
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != 200 || items.Load() != c.want {
+				t.Fatalf("status %d, %d items read, want %d", rec.Code, items.Load(), c.want)
 			}
 		})
 	}

@@ -107,6 +107,14 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 			continue
 		}
 		v, err := cv.convert(scope, f, raw)
+		if err == "" && f.Type == TypeRichText {
+			// Sized once sanitised: the sanitiser escapes (' becomes &#39;), so the stored text can
+			// be five times what was sent.
+			if s, _ := v.(string); len(s) > maxRichText {
+				return nil, api.FieldError(http.StatusRequestEntityTooLarge, f.Name,
+					fmt.Sprintf("%s is too large (at most %d KB once formatted).", f.Label, maxRichText/1024))
+			}
+		}
 		if err == "" && f.Required && isEmpty(v) {
 			err = f.Label + " is required!"
 		}

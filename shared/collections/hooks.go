@@ -3,8 +3,8 @@ package collections
 import (
 	"context"
 	"fmt"
-	"net/http"
 
+	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 )
 
@@ -22,7 +22,7 @@ type Hooks interface {
 // Router is implemented by hooks whose collection has routes beyond the five generic ones; path
 // is the collection's path ("/api/v1/tenant/notifications").
 type Router interface {
-	Routes(s *Service, mux *http.ServeMux, path string, c *Collection)
+	Routes(s *Service, mux api.Mux, path string, c *Collection)
 }
 
 // Viewer is implemented by hooks that add to a record as GET /{collection}/{id} shows it (a page

@@ -1,19 +1,30 @@
 package collections
 
 import (
-	"fmt"
 	"net/http"
-	"sort"
-	"strings"
+
+	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
-	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/listing"
 )
 
-// list serves GET /{collection}: one Query of the tenant's partition, then search, sort and page
-// on the server. Admin collections hold hundreds to a few thousand small records per tenant, so
-// this costs one round trip (more only past 1 MB) and allows search and sort on any listed field.
+// ListEnvelope is a list answer: the page, its total, and the cursors of the adjacent pages.
+type ListEnvelope struct {
+	Result           []Record `json:"result"`
+	TotalCount       int64    `json:"totalCount"`
+	TotalCountCapped bool     `json:"totalCountCapped,omitempty"`
+	NextCursor       string   `json:"nextCursor,omitempty"`
+	PrevCursor       string   `json:"prevCursor,omitempty"`
+	// Sortable, when set, are the only columns this list can be sorted by (it is past
+	// listing.SortAllMax records); the SPA disables the other headers.
+	Sortable    []string `json:"sortable,omitempty"`
+	UnreadCount *int64   `json:"unreadCount,omitempty"`
+}
+
+// list serves GET /{collection} through the shared listing: the default order, name order,
+// name search and paging read about one page of index entries whatever the collection's size.
 func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) error {
 	defaultSort := c.DefaultSort
 	if defaultSort == "" {
@@ -27,81 +38,33 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 		return err
 	}
 	scope := auth.CallerFrom(r.Context()).Scope
-	var all []Record
-	if err := s.st.Table.Get("PK", scope.Collection(c.Key)).All(r.Context(), &all); err != nil {
-		return store.Wrap("list "+c.Key, err)
+	req := listing.Request{Scope: scope, Kind: c.Key, NameAttr: c.NameField, Sort: lq.Sort, Desc: lq.Desc,
+		Search: lq.Search, Page: lq.Page, Limit: lq.Limit, Cursor: lq.Cursor}
+	if f := listFacet(c, r); f != "" {
+		req.Facet, req.FacetFilter = f, func(rec map[string]any) bool { return facetOf(c, rec) == f }
 	}
-	unread := int64(0)
-	matched := all[:0]
-	for _, rec := range all {
-		if c.Key == "notifications" && rec["read"] != true {
-			unread++
+	res, err := listing.Lister{St: s.st}.List(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	out := ListEnvelope{Result: make([]Record, 0, len(res.Items)), TotalCount: res.Total, TotalCountCapped: res.Capped,
+		NextCursor: res.Next, PrevCursor: res.Prev}
+	for _, it := range res.Items {
+		var rec Record
+		if err := dynamo.UnmarshalItem(it, &rec); err != nil {
+			return err
 		}
-		if lq.Search == "" || strings.Contains(strings.ToLower(fmt.Sprint(rec[c.NameField])), lq.Search) {
-			matched = append(matched, rec)
-		}
+		out.Result = append(out.Result, view(c, rec))
 	}
-	sortRecords(matched, lq.Sort, lq.Desc, c.NameField)
-	total := int64(len(matched))
-	start, end := lq.Window(len(matched))
-	out := make([]Record, 0, end-start)
-	for _, rec := range matched[start:end] {
-		out = append(out, view(c, rec))
+	if req.Facet == "" && req.Search == "" {
+		out.Sortable = listing.Sortable(c.NameField, res.Total)
 	}
-	env := api.Envelope{Result: out, TotalCount: &total}
 	if c.Key == "notifications" {
-		env.UnreadCount = &unread
-	}
-	return api.JSON(w, http.StatusOK, env)
-}
-
-// sortRecords orders by field (numbers numerically, text case-insensitively, missing last), then
-// by the name field ascending, then by id, so paging is stable.
-func sortRecords(recs []Record, field string, desc bool, nameField string) {
-	sort.SliceStable(recs, func(i, j int) bool {
-		if c := compare(recs[i][field], recs[j][field]); c != 0 {
-			if desc {
-				return c > 0
-			}
-			return c < 0
+		unread, err := s.st.Count(r.Context(), scope, listing.CounterName(c.Key, facetUnread))
+		if err != nil {
+			return err
 		}
-		if c := compare(recs[i][nameField], recs[j][nameField]); c != 0 {
-			return c < 0
-		}
-		return toString(recs[i]["id"]) < toString(recs[j]["id"])
-	})
-}
-
-func compare(a, b any) int {
-	switch {
-	case a == nil && b == nil:
-		return 0
-	case a == nil:
-		return -1
-	case b == nil:
-		return 1
+		out.UnreadCount = &unread
 	}
-	if x, ok := a.(float64); ok {
-		if y, ok := b.(float64); ok {
-			switch {
-			case x < y:
-				return -1
-			case x > y:
-				return 1
-			}
-			return 0
-		}
-	}
-	if x, ok := a.(bool); ok {
-		if y, ok := b.(bool); ok {
-			switch {
-			case x == y:
-				return 0
-			case !x:
-				return -1
-			}
-			return 1
-		}
-	}
-	return strings.Compare(strings.ToLower(fmt.Sprint(a)), strings.ToLower(fmt.Sprint(b)))
+	return api.JSON(w, http.StatusOK, out)
 }

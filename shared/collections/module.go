@@ -1,8 +1,7 @@
 package collections
 
 import (
-	"net/http"
-
+	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 )
 
@@ -21,7 +20,7 @@ func Module(hooks map[string]Hooks) app.Module {
 			}
 			return append(reg.Keys(), extraPrefixes...)
 		},
-		Register: func(d *app.Deps, mux *http.ServeMux, base, prefix string) error {
+		Register: func(d *app.Deps, mux api.Mux, base, prefix string) error {
 			s, err := SharedService(d, hooks)
 			if err != nil {
 				return err

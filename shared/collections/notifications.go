@@ -13,7 +13,7 @@ const maxMarkRead = 100
 // notificationHooks add PATCH /notifications/ (mark read) to the generic routes.
 type notificationHooks struct{ NoHooks }
 
-func (notificationHooks) Routes(s *Service, mux *http.ServeMux, path string, c *Collection) {
+func (notificationHooks) Routes(s *Service, mux api.Mux, path string, c *Collection) {
 	mux.Handle("PATCH "+path+"/{$}", s.guard.Require(c.Permission("VIEW"), s.markRead))
 }
 
@@ -44,15 +44,13 @@ func (s *Service) markRead(w http.ResponseWriter, r *http.Request) error {
 		return api.Errorf(http.StatusBadRequest, "At most %d notifications can be marked at once.", maxMarkRead)
 	}
 	wr := s.newWrite(r, c, nil)
-	for _, id := range list {
-		if !idPattern.MatchString(id) {
-			return notFound(c)
-		}
-		k := s.key(auth.CallerFrom(r.Context()).Scope, c, id)
-		wr.add("read", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("read", true).If("attribute_exists(PK)"), notFound(c))
-	}
-	if err := wr.run(r.Context(), notFound(c)); err != nil {
+	if err := s.addMarkRead(r.Context(), wr, auth.CallerFrom(r.Context()).Scope, list); err != nil {
 		return err
+	}
+	if wr.items > 0 {
+		if err := wr.run(r.Context(), notFound(c)); err != nil {
+			return err
+		}
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]int{"updated": len(list)}, Message: "Notifications marked as read"})
 }

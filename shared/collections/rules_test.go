@@ -39,6 +39,8 @@ func TestPagingSortingAndLimits(t *testing.T) {
 		{"search", "?search=question+1", 200, nil, 10},
 		{"bad limit", "?limit=7", 400, nil, 0},
 		{"bad page", "?page=0", 400, nil, 0},
+		{"page that overflows an int", "?page=9223372036854775807", 400, nil, 0},
+		{"page past int64", "?page=99999999999999999999", 400, nil, 0},
 		{"unknown sort field", "?sort=passwordHash", 400, nil, 0},
 		{"bad order", "?sort=question&order=sideways", 400, nil, 0},
 	}

@@ -52,19 +52,20 @@ func (s *Service) Guard() *auth.Guard { return s.guard }
 
 // Register declares the five routes of one collection, or the GET and PATCH of a singleton (and
 // the routes its hooks add), under base.
-func (s *Service) Register(mux *http.ServeMux, base, key string) error {
+func (s *Service) Register(mux api.Mux, base, key string) error {
 	c := s.reg[key]
 	hooks, err := s.hooksOf(c)
 	if err != nil {
 		return err
 	}
 	path := base + "/" + key
+	claims := &claimingMux{Mux: mux, patterns: map[string]bool{}}
 	if router, ok := hooks.(Router); ok {
 		// First, so a hook can claim a more specific pattern than the generic ones.
-		router.Routes(s, mux, path, c)
+		router.Routes(s, claims, path, c)
 	}
 	if c.Singleton != "" {
-		s.registerSingleton(mux, path, c)
+		s.registerSingleton(mux, path, c, claims.patterns)
 		return nil
 	}
 	mux.Handle("GET "+path, s.guard.Require(c.Permission("VIEW"), s.handler(c, s.list)))
@@ -76,7 +77,7 @@ func (s *Service) Register(mux *http.ServeMux, base, key string) error {
 }
 
 // RegisterExtras declares the routes beside the collections: /permissions and /user-roles.
-func (s *Service) RegisterExtras(mux *http.ServeMux, base, prefix string) {
+func (s *Service) RegisterExtras(mux api.Mux, base, prefix string) {
 	switch prefix {
 	case "permissions":
 		mux.Handle("GET "+base+"/permissions", s.guard.Require("", s.permissionsHandler))
@@ -204,7 +205,7 @@ func (w *Write) add(kind string, item any, onConflict *api.Error) {
 }
 
 func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *Write {
-	return &Write{Caller: auth.CallerFrom(r.Context()), C: c, Old: old, tx: s.st.DB.WriteTx(), conflicts: map[int]*api.Error{}}
+	return &Write{Caller: auth.CallerFrom(r.Context()), C: c, Old: old, tx: s.st.WriteTx(), conflicts: map[int]*api.Error{}}
 }
 
 // run executes the transaction and maps a failed condition to the error of its item.
@@ -247,12 +248,20 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
 		return err
 	}
-	s.addHookItems(wr)
-	wr.add("put", s.st.Table.Put(wr.Rec).If("attribute_not_exists(PK)"), nil)
-	s.addReferenceChanges(wr, nil, wr.Rec)
-	if c.Counter {
-		wr.add("counter", s.st.AddToCounter(wr.Caller.Scope, c.Key, 1), nil)
+	if err := checkItemSize(wr.Rec); err != nil {
+		return err
 	}
+	s.addHookItems(wr)
+	item := Record{}
+	for k, v := range wr.Rec {
+		item[k] = v
+	}
+	for k, v := range indexAttributes(wr.Caller.Scope, c, wr.Rec) {
+		item[k] = v
+	}
+	wr.add("put", s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil)
+	s.addReferenceChanges(wr, nil, wr.Rec)
+	s.addCounterChanges(wr, nil, wr.Rec)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -291,6 +300,9 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
 		return err
 	}
+	if err := checkItemSize(wr.Rec); err != nil {
+		return err
+	}
 	// Update only what changed, so that counters kept on the item (refCount) are never overwritten.
 	k := s.key(scope, c, toString(old["id"]))
 	upd := s.st.Table.Update("PK", k.PK).Range("SK", k.SK).
@@ -304,9 +316,11 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 			delete(wr.Rec, name)
 		}
 	}
+	setIndexAttributes(upd, scope, c, wr.Rec)
 	s.addHookItems(wr)
 	wr.add("update", upd, api.ErrConflict)
 	s.addReferenceChanges(wr, old, wr.Rec)
+	s.addCounterChanges(wr, old, wr.Rec)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
@@ -347,9 +361,7 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request, c *Collection) 
 	s.addHookItems(wr)
 	wr.add("delete", del, s.deleteConflict(c, old))
 	s.addReferenceChanges(wr, old, nil)
-	if c.Counter {
-		wr.add("counter", s.st.AddToCounter(scope, c.Key, -1), nil)
-	}
+	s.addCounterChanges(wr, old, nil)
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}

@@ -3,8 +3,6 @@ package collections
 import (
 	"context"
 	"net/http"
-	"regexp"
-	"strings"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
@@ -18,32 +16,30 @@ import (
 // sees every field at once. Its id is the tenant id: another tenant's id is simply not found.
 
 // registerSingleton declares GET and PATCH on /{key} and /{key}/{id}, leaving out any pattern the
-// collection's Router hooks already claimed.
-func (s *Service) registerSingleton(mux *http.ServeMux, path string, c *Collection) {
+// collection's Router hooks already claimed (theme settings choose PATCH's permission themselves).
+func (s *Service) registerSingleton(mux api.Mux, path string, c *Collection, claimed map[string]bool) {
 	view := s.guard.Require(c.Permission("VIEW"), s.handler(c, s.getSingleton))
 	edit := s.guard.Require(c.Permission("EDIT"), s.handler(c, s.PatchSingleton))
 	for pattern, h := range map[string]http.Handler{
 		"GET " + path: view, "GET " + path + "/{id}": view,
 		"PATCH " + path: edit, "PATCH " + path + "/{id}": edit,
 	} {
-		if !claimed(mux, pattern) {
+		if !claimed[pattern] {
 			mux.Handle(pattern, h)
 		}
 	}
 }
 
-// claimed reports whether mux already has exactly this pattern (a hook's own handler for it).
-func claimed(mux *http.ServeMux, pattern string) bool {
-	method, path, _ := strings.Cut(pattern, " ")
-	probe, err := http.NewRequest(method, "http://x"+wildcard.ReplaceAllString(path, "x"), nil)
-	if err != nil {
-		return false
-	}
-	_, got := mux.Handler(probe)
-	return got == pattern
+// claimingMux notes the patterns a collection's Router hooks declare.
+type claimingMux struct {
+	api.Mux
+	patterns map[string]bool
 }
 
-var wildcard = regexp.MustCompile(`\{[^}]*\}`)
+func (m *claimingMux) Handle(pattern string, h http.Handler) {
+	m.patterns[pattern] = true
+	m.Mux.Handle(pattern, h)
+}
 
 func (s *Service) singletonKey(scope store.Scope, c *Collection) store.Key {
 	return store.Key{PK: scope.Root(), SK: c.Singleton}

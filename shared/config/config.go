@@ -24,9 +24,13 @@ type Config struct {
 	SessionTTL time.Duration
 	// LogLevel is the minimum level written to the JSON log.
 	LogLevel slog.Level
+	// OriginSecret, when set, is the value CloudFront sends in the X-Origin-Verify header; a
+	// request without it did not come through CloudFront and is refused (403). Empty locally.
+	OriginSecret string
 }
 
-// FromEnv reads TABLE_NAME, MEDIA_BUCKET, MEDIA_UPLOAD_URL, OBJECT_URL_PREFIX and LOG_LEVEL, with local defaults.
+// FromEnv reads TABLE_NAME, MEDIA_BUCKET, MEDIA_UPLOAD_URL, OBJECT_URL_PREFIX, LOG_LEVEL and
+// ORIGIN_SECRET, with local defaults.
 func FromEnv() (Config, error) {
 	cfg := Config{
 		TableName:       envOr("TABLE_NAME", "cms"),
@@ -34,6 +38,7 @@ func FromEnv() (Config, error) {
 		ObjectURLPrefix: envOr("OBJECT_URL_PREFIX", "/media/"),
 		MediaUploadURL:  os.Getenv("MEDIA_UPLOAD_URL"),
 		SessionTTL:      12 * time.Hour,
+		OriginSecret:    strings.TrimSpace(os.Getenv("ORIGIN_SECRET")),
 	}
 	if !strings.HasSuffix(cfg.ObjectURLPrefix, "/") {
 		cfg.ObjectURLPrefix += "/"

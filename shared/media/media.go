@@ -7,15 +7,16 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -30,6 +31,7 @@ const (
 	pendingExpiry = 24 * time.Hour
 	sniffBytes    = 512
 	maxNameChars  = 255
+	maxMimeLen    = 255 // RFC 6838 caps type and subtype at 127 characters each
 )
 
 // User-facing messages.
@@ -65,7 +67,7 @@ func NewService(st *store.Store, client *s3.Client, bucket, uploadURL string, gu
 
 // Register declares the routes of /media under base. SPEC §6: the Media Library is open to all
 // signed-in users.
-func (s *Service) Register(mux *http.ServeMux, base string) {
+func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/media/uploads", s.guard.Require("", s.requestUpload))
 	mux.Handle("POST "+base+"/media", s.guard.Require("", s.confirm))
 	mux.Handle("GET "+base+"/media", s.guard.Require("", s.list))
@@ -93,6 +95,10 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	name, err := displayName(in.Name)
 	if err != nil {
 		return err
+	}
+	if len(in.MimeType) > maxMimeLen {
+		// Bounded before it is parsed, stored in the pending record or signed into a policy.
+		return api.FieldError(http.StatusBadRequest, "mimeType", "The file type is not valid.")
 	}
 	switch {
 	case in.Size > MaxSize:
@@ -173,6 +179,9 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 		return s.refuse(ctx, scope, pending, errEmpty)
 	}
 	head, err := s.objects.Head(ctx, in.Key, sniffBytes)
+	if store.IsNotFound(err) {
+		return errNotUploaded
+	}
 	if err != nil {
 		return err
 	}
@@ -221,56 +230,58 @@ func displayName(raw string) (string, error) {
 	return name, nil
 }
 
-var (
-	sortFields = map[string]func(a, b Item) int{
-		"createdAt": func(a, b Item) int { return strings.Compare(a.ID, b.ID) },
-		"updatedAt": func(a, b Item) int { return a.UpdatedAt.Compare(b.UpdatedAt) },
-		"name":      func(a, b Item) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) },
-		"fileSize": func(a, b Item) int {
-			return int(min(max(a.FileSize-b.FileSize, -1), 1))
-		},
-	}
-)
+// sortFields are the columns the library sorts by; fileSize only while the library is small
+// (listing.SortAllMax), the others through the indexes.
+var sortFields = map[string]bool{"createdAt": true, "updatedAt": true, "name": true, "fileSize": true}
+
+// listEnvelope is the library's list answer, the same shape as a collection's.
+type listEnvelope struct {
+	Result           []Item   `json:"result"`
+	TotalCount       int64    `json:"totalCount"`
+	TotalCountCapped bool     `json:"totalCountCapped,omitempty"`
+	NextCursor       string   `json:"nextCursor,omitempty"`
+	PrevCursor       string   `json:"prevCursor,omitempty"`
+	Sortable         []string `json:"sortable,omitempty"`
+}
 
 // list answers GET /media?page=1&limit=20&search=...&mediaType=IMAGE&sort=createdAt&order=desc,
-// newest first by default, with the total count of matches.
+// newest first by default, with the total count of matches, through the shared listing.
 func (s *Service) list(w http.ResponseWriter, r *http.Request) error {
-	lq, err := api.ParseListQuery(r, "createdAt", func(field string) bool { _, ok := sortFields[field]; return ok })
+	lq, err := api.ParseListQuery(r, "createdAt", func(field string) bool { return sortFields[field] })
 	if err != nil {
 		return err
 	}
-	cmp := sortFields[lq.Sort]
-	items, err := s.records.List(r.Context(), auth.CallerFrom(r.Context()).Scope)
+	req := listing.Request{Scope: auth.CallerFrom(r.Context()).Scope, NameAttr: "name", Sort: lq.Sort, Desc: lq.Desc,
+		Search: lq.Search, Page: lq.Page, Limit: lq.Limit, Cursor: lq.Cursor}
+	if kind := strings.ToUpper(r.URL.Query().Get("mediaType")); kind != "" {
+		req.Facet = Item{MediaType: kind}.facet()
+		req.FacetFilter = func(rec map[string]any) bool { return rec["mediaType"] == kind }
+	}
+	res, err := s.records.List(r.Context(), req)
 	if err != nil {
 		return err
 	}
-	search, kind := lq.Search, strings.ToUpper(r.URL.Query().Get("mediaType"))
-	matches := make([]Item, 0, len(items))
-	for _, it := range items {
-		if (search == "" || strings.Contains(strings.ToLower(it.Name), search)) && (kind == "" || it.MediaType == kind) {
-			matches = append(matches, it)
+	out := listEnvelope{Result: make([]Item, 0, len(res.Items)), TotalCount: res.Total, TotalCountCapped: res.Capped,
+		NextCursor: res.Next, PrevCursor: res.Prev}
+	for _, raw := range res.Items {
+		var it Item
+		if err := dynamo.UnmarshalItem(raw, &it); err != nil {
+			return err
 		}
+		out.Result = append(out.Result, it)
 	}
-	sort.SliceStable(matches, func(i, j int) bool {
-		c := cmp(matches[i], matches[j])
-		if c == 0 {
-			c = strings.Compare(matches[i].ID, matches[j].ID)
-		}
-		if lq.Desc {
-			return c > 0
-		}
-		return c < 0
-	})
-	total := int64(len(matches))
-	start, end := lq.Window(len(matches))
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: matches[start:end], TotalCount: &total})
+	if req.Facet == "" && req.Search == "" {
+		out.Sortable = listing.Sortable("name", res.Total)
+	}
+	return api.JSON(w, http.StatusOK, out)
 }
 
 func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	scope := auth.CallerFrom(ctx).Scope
 	id := r.PathValue("id")
-	if len(id) != 26 {
+	if !ids.Valid(id) {
+		// Never a key: a malformed or overlong id cannot name a record.
 		return api.ErrNotFound
 	}
 	it, err := s.records.Get(ctx, scope, id)
@@ -282,7 +293,7 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	if err := s.objects.Delete(ctx, mediaref.ObjectKey(scope, it.FileURL)); err != nil {
 		return err
 	}
-	if err := s.records.Delete(ctx, scope, id); err != nil {
+	if err := s.records.Delete(ctx, scope, it); err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]string{"id": id}, Message: MsgDeleted})

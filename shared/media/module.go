@@ -1,8 +1,7 @@
 package media
 
 import (
-	"net/http"
-
+	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 )
@@ -11,7 +10,7 @@ import (
 var Module = app.Module{
 	Name:     "media",
 	Prefixes: func() []string { return []string{"media"} },
-	Register: func(d *app.Deps, mux *http.ServeMux, base, _ string) error {
+	Register: func(d *app.Deps, mux api.Mux, base, _ string) error {
 		NewService(d.Store, s3client.New(d.AWS), d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
 		return nil
 	},

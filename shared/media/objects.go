@@ -15,6 +15,11 @@ import (
 	"github.com/campuscms/panel/shared/store"
 )
 
+// CacheControl is what served media carries. Deleting a record must end access to its file, so
+// browsers and CloudFront may keep a copy for 5 minutes at most, never "immutable" for a year
+// (the keys are fresh ULIDs, so a short max-age costs only revalidations of popular files).
+const CacheControl = "public, max-age=300"
+
 // Objects is the media group's access to the media bucket.
 type Objects interface {
 	// Presign returns a presigned POST for p (p.Bucket is filled in).
@@ -59,7 +64,7 @@ func (o s3Objects) Presign(ctx context.Context, p PostPolicy) (PresignedPost, er
 func (o s3Objects) Size(ctx context.Context, key string) (int64, error) {
 	out, err := o.client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
 	if err != nil {
-		return 0, wrapS3("head object", err)
+		return 0, wrapS3Missing("head object", err)
 	}
 	return aws.ToInt64(out.ContentLength), nil
 }
@@ -68,7 +73,7 @@ func (o s3Objects) Head(ctx context.Context, key string, n int) ([]byte, error) 
 	out, err := o.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key),
 		Range: aws.String(fmt.Sprintf("bytes=0-%d", n-1))})
 	if err != nil {
-		return nil, wrapS3("read object head", err)
+		return nil, wrapS3Missing("read object head", err)
 	}
 	defer out.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(out.Body, int64(n)))
@@ -82,7 +87,7 @@ func (o s3Objects) Promote(ctx context.Context, from, to, contentType string) er
 	_, err := o.client.CopyObject(ctx, &s3.CopyObjectInput{
 		Bucket: aws.String(o.bucket), Key: aws.String(to), CopySource: aws.String(o.bucket + "/" + from),
 		MetadataDirective: types.MetadataDirectiveReplace, ContentType: aws.String(contentType),
-		CacheControl: aws.String("public, max-age=31536000, immutable"),
+		CacheControl: aws.String(CacheControl),
 	})
 	if err != nil {
 		return wrapS3("copy upload", err)
@@ -96,6 +101,18 @@ func (o s3Objects) Delete(ctx context.Context, key string) error {
 		return wrapS3("delete object", err)
 	}
 	return nil
+}
+
+// wrapS3Missing is wrapS3 for reads of an upload that may not exist: without s3:ListBucket, S3
+// answers a missing key with 403 AccessDenied instead of 404 (HEAD: a bare 403 "Forbidden").
+// The confirm step only reads keys of the caller's own upload, under a prefix the function may
+// read, so a 403 there means "not uploaded" (or expired) and is answered like a 404.
+func wrapS3Missing(op string, err error) error {
+	var apiErr smithy.APIError
+	if errors.As(err, &apiErr) && (apiErr.ErrorCode() == "AccessDenied" || apiErr.ErrorCode() == "Forbidden") {
+		return fmt.Errorf("media: %s: %w (S3 403: %v)", op, store.ErrNotFound, err)
+	}
+	return wrapS3(op, err)
 }
 
 // wrapS3 maps S3's "no such object" answers to store.ErrNotFound.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -30,6 +31,27 @@ type Item struct {
 	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
 }
 
+// facet is the sparse-index facet of a media record: its media type, so a library filtered to
+// images pages through GSI3 like an unfiltered one.
+func (it Item) facet() string { return "TYPE#" + it.MediaType }
+
+// stored is the item as written: the record plus its listing index attributes.
+func (it Item) stored(scope store.Scope) map[string]any {
+	item, err := dynamo.MarshalItem(it)
+	if err != nil {
+		panic("media: marshal item: " + err.Error()) // a plain struct of strings, numbers and times
+	}
+	var out map[string]any
+	if err := dynamo.UnmarshalItem(item, &out); err != nil {
+		panic("media: unmarshal item: " + err.Error())
+	}
+	for k, v := range listing.Attributes(listing.Record{Partition: scope.Collection(kindMedia), ID: it.ID,
+		UpdatedAt: it.UpdatedAt, Name: it.Name, Facet: it.facet()}) {
+		out[k] = v
+	}
+	return out
+}
+
 // pendingUpload is what an upload request promised: it lets confirmation know the declared type
 // and name, makes an upload confirmable once, and expires (TTL) with the unconfirmed object.
 type pendingUpload struct {
@@ -52,8 +74,8 @@ type Records interface {
 	// if the upload was already confirmed.
 	Confirm(ctx context.Context, scope store.Scope, it Item) error
 	Get(ctx context.Context, scope store.Scope, id string) (Item, error)
-	List(ctx context.Context, scope store.Scope) ([]Item, error)
-	Delete(ctx context.Context, scope store.Scope, id string) error
+	List(ctx context.Context, req listing.Request) (listing.Result, error)
+	Delete(ctx context.Context, scope store.Scope, it Item) error
 }
 
 // dynamoRecords implements Records with guregu/dynamo on the shared table.
@@ -77,9 +99,11 @@ func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id 
 
 func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item) error {
 	it.PK, it.SK = scope.Collection(kindMedia), it.ID
-	err := d.st.DB.WriteTx().
-		Put(d.st.Table.Put(it).If("attribute_not_exists(PK)")).
+	err := d.st.WriteTx().
+		Put(d.st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)")).
+		Update(d.st.AddToCounter(scope, kindMedia, 1)).
+		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), 1)).
 		Run(ctx)
 	return store.Wrap("confirm media", err)
 }
@@ -90,17 +114,20 @@ func (d dynamoRecords) Get(ctx context.Context, scope store.Scope, id string) (I
 	return it, err
 }
 
-// List returns every media record of the tenant, newest first. A media library stays in the
-// hundreds to low thousands of items per tenant; search and paging happen in memory.
-func (d dynamoRecords) List(ctx context.Context, scope store.Scope) ([]Item, error) {
-	var items []Item
-	err := d.st.Table.Get("PK", scope.Collection(kindMedia)).Order(dynamo.Descending).All(ctx, &items)
-	return items, store.Wrap("list media", err)
+// List answers one page of the library through the shared listing.
+func (d dynamoRecords) List(ctx context.Context, req listing.Request) (listing.Result, error) {
+	req.Kind = kindMedia
+	return listing.Lister{St: d.st}.List(ctx, req)
 }
 
-func (d dynamoRecords) Delete(ctx context.Context, scope store.Scope, id string) error {
-	err := d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", id).If("attribute_exists(PK)").Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
+// Delete removes the record and counts it out of its counters in one transaction.
+func (d dynamoRecords) Delete(ctx context.Context, scope store.Scope, it Item) error {
+	err := d.st.WriteTx().
+		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
+		Update(d.st.AddToCounter(scope, kindMedia, -1)).
+		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
+		Run(ctx)
+	if store.CondFailedAt(err, 0) {
 		return store.Wrap("delete media", dynamo.ErrNotFound)
 	}
 	return store.Wrap("delete media", err)

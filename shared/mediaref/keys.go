@@ -56,17 +56,17 @@ func SafeName(name string) string {
 	return name
 }
 
-// objectKey is the S3 key of a confirmed file of the tenant given its reference "{ulid}/{name}".
+// ObjectKey is the S3 key of a confirmed file of the tenant given its reference "{ulid}/{name}".
 func ObjectKey(scope store.Scope, ref string) string {
 	return mediaRoot + scope.Tenant() + "/" + ref
 }
 
-// uploadKey is the S3 key a presigned POST pins for one upload.
+// UploadKey is the S3 key a presigned POST pins for one upload.
 func UploadKey(scope store.Scope, id, safeName string) string {
 	return uploadRoot + scope.Tenant() + "/" + id + "/" + safeName
 }
 
-// parseUploadKey returns the upload id and safe name of an upload key of the scope's tenant.
+// ParseUploadKey returns the upload id and safe name of an upload key of the scope's tenant.
 func ParseUploadKey(scope store.Scope, key string) (id, name string, ok bool) {
 	rest, found := strings.CutPrefix(key, uploadRoot+scope.Tenant()+"/")
 	if !found {

@@ -57,14 +57,14 @@ type Service struct {
 var Module = app.Module{
 	Name:     "menu",
 	Prefixes: func() []string { return []string{"menu-items"} },
-	Register: func(d *app.Deps, mux *http.ServeMux, base, _ string) error {
+	Register: func(d *app.Deps, mux api.Mux, base, _ string) error {
 		(&Service{st: d.Store, guard: d.Guard, now: time.Now}).Register(mux, base)
 		return nil
 	},
 }
 
 // Register declares the routes under base.
-func (s *Service) Register(mux *http.ServeMux, base string) {
+func (s *Service) Register(mux api.Mux, base string) {
 	path := base + "/menu-items"
 	mux.Handle("GET "+path, s.guard.Require(permView, s.get))
 	mux.Handle("POST "+path, s.guard.Require(permCreate, s.create))

@@ -9,7 +9,7 @@ import (
 	"github.com/campuscms/panel/shared/geo"
 )
 
-func (s *Service) registerGeo(mux *http.ServeMux, base string) {
+func (s *Service) registerGeo(mux api.Mux, base string) {
 	mux.Handle("GET "+base+"/misc/countries-states-cities", s.guard.Require("", s.countries))
 	mux.Handle("GET "+base+"/misc/states", s.guard.Require("", s.states))
 	mux.Handle("GET "+base+"/misc/cities", s.guard.Require("", s.cities))

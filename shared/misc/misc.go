@@ -28,7 +28,7 @@ func NewService(st *store.Store, guard *auth.Guard) *Service {
 }
 
 // Register declares the routes of /misc under base.
-func (s *Service) Register(mux *http.ServeMux, base string) {
+func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("GET "+base+"/misc/masters", s.guard.Require("", s.masters))
 	mux.Handle("GET "+base+"/misc/server-time", s.guard.Public(s.serverTime))
 	s.registerGeo(mux, base)

@@ -1,8 +1,7 @@
 package misc
 
 import (
-	"net/http"
-
+	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 )
 
@@ -10,7 +9,7 @@ import (
 var Module = app.Module{
 	Name:     "misc",
 	Prefixes: func() []string { return []string{"misc"} },
-	Register: func(d *app.Deps, mux *http.ServeMux, base, _ string) error {
+	Register: func(d *app.Deps, mux api.Mux, base, _ string) error {
 		NewService(d.Store, d.Guard).Register(mux, base)
 		return nil
 	},

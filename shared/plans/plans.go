@@ -63,7 +63,7 @@ func Check(id string) error {
 var Module = app.Module{
 	Name:     "plans",
 	Prefixes: func() []string { return []string{"plans"} },
-	Register: func(d *app.Deps, mux *http.ServeMux, base, _ string) error {
+	Register: func(d *app.Deps, mux api.Mux, base, _ string) error {
 		all, err := Catalogue()
 		if err != nil {
 			return err

@@ -46,3 +46,15 @@ func (s *Store) Counters(ctx context.Context, scope Scope) (map[string]int64, er
 	}
 	return out, nil
 }
+
+// Count reads one counter (strongly consistent, so a list right after a create counts it);
+// a counter never written is 0.
+func (s *Store) Count(ctx context.Context, scope Scope, name string) (int64, error) {
+	pk, sk := scope.CounterKey(name)
+	var it counterItem
+	err := s.Get(ctx, Key{PK: pk, SK: sk}, &it)
+	if IsNotFound(err) {
+		return 0, nil
+	}
+	return it.Count, err
+}

@@ -20,6 +20,10 @@ var ErrNotFound = errors.New("store: not found")
 // ErrConflict is returned when a condition failed: a unique value is taken or a version is stale.
 var ErrConflict = errors.New("store: conflict")
 
+// ErrBusy is returned when DynamoDB stayed too busy (throttling, transaction conflicts) through
+// every retry: the caller may try again; nothing was written.
+var ErrBusy = errors.New("store: busy")
+
 // Store is the table handle every group shares.
 type Store struct {
 	DB    *dynamo.DB
@@ -43,16 +47,25 @@ func Wrap(op string, err error) error {
 	switch {
 	case err == nil:
 		return nil
+	case IsBusy(err):
+		return fmt.Errorf("store: %s: %w: %w", op, ErrBusy, err)
 	case errors.Is(err, dynamo.ErrNotFound):
 		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case dynamo.IsCondCheckFailed(err):
-		return fmt.Errorf("store: %s: %w", op, ErrConflict)
+		// The cause stays in the chain: CondFailedAt reads which item's condition failed.
+		return fmt.Errorf("store: %s: %w (%w)", op, ErrConflict, err)
 	default:
 		return fmt.Errorf("store: %s: %w", op, err)
 	}
 }
 
-// EnsureTable creates the table (PK/SK, GSI1, TTL on expiresAt, on-demand) if it is missing.
+// Indexes are the table's global secondary indexes, each keyed {name}PK/{name}SK (strings) and
+// projecting every attribute: GSI1 lists by updatedAt, GSI2 by name (and prefix search), GSI3 is
+// the sparse facet index (unread notifications, media by type). See shared/listing and the
+// README's key layout. infra/lib/data.ts declares the same three.
+var Indexes = []string{"GSI1", "GSI2", "GSI3"}
+
+// EnsureTable creates the table (PK/SK, the Indexes, TTL on expiresAt, on-demand) if it is missing.
 // It is for local runs and ops tooling; in the cloud the CDK stack owns the table.
 func (s *Store) EnsureTable(ctx context.Context) error {
 	client := s.DB.Client()
@@ -66,27 +79,33 @@ func (s *Store) EnsureTable(ctx context.Context) error {
 		return fmt.Errorf("store: describe table %s: %w", name, err)
 	}
 	str := types.ScalarAttributeTypeS
+	attrs := []types.AttributeDefinition{
+		{AttributeName: aws.String("PK"), AttributeType: str},
+		{AttributeName: aws.String("SK"), AttributeType: str},
+	}
+	var gsis []types.GlobalSecondaryIndex
+	for _, ix := range Indexes {
+		attrs = append(attrs,
+			types.AttributeDefinition{AttributeName: aws.String(ix + "PK"), AttributeType: str},
+			types.AttributeDefinition{AttributeName: aws.String(ix + "SK"), AttributeType: str})
+		gsis = append(gsis, types.GlobalSecondaryIndex{
+			IndexName: aws.String(ix),
+			KeySchema: []types.KeySchemaElement{
+				{AttributeName: aws.String(ix + "PK"), KeyType: types.KeyTypeHash},
+				{AttributeName: aws.String(ix + "SK"), KeyType: types.KeyTypeRange},
+			},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+		})
+	}
 	_, err = client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName:   aws.String(name),
-		BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{
-			{AttributeName: aws.String("PK"), AttributeType: str},
-			{AttributeName: aws.String("SK"), AttributeType: str},
-			{AttributeName: aws.String("GSI1PK"), AttributeType: str},
-			{AttributeName: aws.String("GSI1SK"), AttributeType: str},
-		},
+		TableName:            aws.String(name),
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: attrs,
 		KeySchema: []types.KeySchemaElement{
 			{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash},
 			{AttributeName: aws.String("SK"), KeyType: types.KeyTypeRange},
 		},
-		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
-			IndexName: aws.String("GSI1"),
-			KeySchema: []types.KeySchemaElement{
-				{AttributeName: aws.String("GSI1PK"), KeyType: types.KeyTypeHash},
-				{AttributeName: aws.String("GSI1SK"), KeyType: types.KeyTypeRange},
-			},
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
-		}},
+		GlobalSecondaryIndexes: gsis,
 	})
 	if err != nil {
 		return fmt.Errorf("store: create table %s: %w", name, err)
@@ -103,6 +122,17 @@ func (s *Store) EnsureTable(ctx context.Context) error {
 	}
 	return nil
 }
+
+// WriteTx starts a write transaction carrying its own ClientRequestToken. The SDK fills one in per
+// call too, but one per transaction value means that running the same transaction again after
+// an unclear failure (a timeout after DynamoDB applied it) is answered with its success instead
+// of being judged again: its own conditions would fail and a write that happened would read as
+// a conflict.
+func (s *Store) WriteTx() *dynamo.WriteTx { return s.DB.WriteTx().Idempotent(true) }
+
+// IsBusy reports whether err means DynamoDB was too busy to answer (after the SDK's retries):
+// throttling or a transaction conflict. The API answers it 503, never 500.
+func IsBusy(err error) bool { return errors.Is(err, ErrBusy) || awsclient.IsBusy(err) }
 
 // IsNotFound reports whether err is (or wraps) ErrNotFound.
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }

@@ -9,9 +9,12 @@ import (
 	"sort"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -57,23 +60,32 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 	if err != nil {
 		return auth.User{}, err
 	}
+	role := administratorRole(scope, reg, now)
 	details := scope.TenantItem(in.Name, now)
 	details.PlanID = in.Plan
-	// The tenant item leads: if the id is taken, nothing else is written.
-	role := administratorRole(scope, reg, now)
-	tx := st.DB.WriteTx().Put(st.Table.Put(details).If("attribute_not_exists(PK)")).Put(st.Table.Put(role))
-	for _, item := range singletons(scope, reg, now) {
-		tx.Put(st.Table.Put(item))
+	// One transaction: tenant, role, settings singletons, admin and its username, so a failure
+	// leaves no tenant without an admin behind (which a second run would then report as "already
+	// exists"). The tenant item leads: if the id is taken, its condition is the one that fails.
+	// The role and the admin carry the listing's index attributes and counters, as records the
+	// collections service writes do, so both appear in /roles and /users.
+	for name, v := range listing.Attributes(listing.Record{Partition: scope.Collection(auth.KindRoles), ID: role["id"].(string), UpdatedAt: now, Name: "Administrator"}) {
+		role[name] = v
 	}
-	err = tx.Run(ctx)
-	if err != nil {
-		if store.CondFailedAt(err, 0) {
-			return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
-		}
-		return auth.User{}, store.Wrap("create tenant", err)
+	counters := []*dynamo.Put{}
+	for _, kind := range []string{auth.KindRoles, auth.KindUsers} {
+		pk, sk := scope.CounterKey(kind)
+		counters = append(counters, st.Table.Put(map[string]any{"PK": pk, "SK": sk, "count": 1}))
 	}
-	return auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
-		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string)})
+	user, err := auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
+		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string),
+		Index: func(id, username string, at time.Time) map[string]any {
+			return listing.Attributes(listing.Record{Partition: scope.Collection(auth.KindUsers), ID: id, UpdatedAt: at, Name: username})
+		}},
+		append([]*dynamo.Put{st.Table.Put(details).If("attribute_not_exists(PK)"), st.Table.Put(role)}, append(counters, singletons(st, scope, reg, now)...)...)...)
+	if store.CondFailedAt(err, 0) {
+		return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
+	}
+	return user, err
 }
 
 // administratorRole is the role every new tenant starts with (DESIGN §4): every permission of
@@ -91,9 +103,9 @@ func administratorRole(scope store.Scope, reg collections.Registry, now time.Tim
 
 // singletons are the declared defaults of every singleton collection, so tenant-info shows the
 // theme settings and SEO defaults from the start.
-func singletons(scope store.Scope, reg collections.Registry, now time.Time) []map[string]any {
+func singletons(st *store.Store, scope store.Scope, reg collections.Registry, now time.Time) []*dynamo.Put {
 	at := now.Format(time.RFC3339Nano)
-	var out []map[string]any
+	var out []*dynamo.Put
 	for _, key := range reg.Keys() {
 		c := reg[key]
 		if c.Singleton == "" {
@@ -106,7 +118,7 @@ func singletons(scope store.Scope, reg collections.Registry, now time.Time) []ma
 				delete(rec, k)
 			}
 		}
-		out = append(out, rec)
+		out = append(out, st.Table.Put(rec))
 	}
 	return out
 }

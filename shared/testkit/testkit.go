@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/ids"
@@ -31,15 +32,18 @@ const Base = "/api/v1/tenant"
 var shared struct {
 	deps   *app.Deps
 	server *httptest.Server
+	faults *awsclient.Faults
 }
 
 // Main is a test binary's TestMain: it starts moto_server when AWS_ENDPOINT_URL is unset,
 // creates a table (and media bucket) unique to this binary, runs the tests and cleans up.
 func Main(m *testing.M) {
-	os.Exit(run(m))
+	os.Exit(Run(m))
 }
 
-func run(m *testing.M) int {
+// Run is Main without the exit: it returns the tests' exit code, for a TestMain that reports
+// something after the tests.
+func Run(m *testing.M) int {
 	ctx := context.Background()
 	if os.Getenv("AWS_ENDPOINT_URL") == "" {
 		emu, err := localaws.Start(ctx, 0)
@@ -58,7 +62,10 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1
 	}
-	if shared.deps, err = app.NewDeps(ctx, cfg); err != nil {
+	// Every AWS call of the handlers passes through the fault injector, which does nothing
+	// until a test injects a fault (scoped to its own tenant).
+	shared.faults = awsclient.NewFaults(nil)
+	if shared.deps, err = app.NewDeps(awsclient.WithTransport(ctx, shared.faults), cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1
 	}
@@ -88,6 +95,16 @@ func Deps(t testing.TB) *app.Deps {
 		t.Fatal("testkit: call testkit.Main from TestMain")
 	}
 	return shared.deps
+}
+
+// Faults returns the fault injector every AWS call of the test binary's handlers passes through.
+// Scope each injected fault to the test's tenant id (Fault.Match) so parallel tests are unaffected.
+func Faults(t testing.TB) *awsclient.Faults {
+	t.Helper()
+	if shared.faults == nil {
+		t.Fatal("testkit: call testkit.Main from TestMain")
+	}
+	return shared.faults
 }
 
 // Tenant is a fresh institution with a signed-in admin.

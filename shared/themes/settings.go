@@ -29,7 +29,7 @@ type settingsHooks struct{ collections.NoHooks }
 // Routes claims PATCH /theme-settings and /theme-settings/{id}: SPEC sends both a theme
 // activation ({themeId}) and a settings save to the same route, and the two need different
 // permissions (THEME and THEME_SETTING), so the permission is chosen from the body.
-func (settingsHooks) Routes(s *collections.Service, mux *http.ServeMux, path string, c *collections.Collection) {
+func (settingsHooks) Routes(s *collections.Service, mux api.Mux, path string, c *collections.Collection) {
 	h := s.Guard().Require("", func(w http.ResponseWriter, r *http.Request) error { return activateOrSave(s, c, w, r) })
 	mux.Handle("PATCH "+path, h)
 	mux.Handle("PATCH "+path+"/{id}", h)

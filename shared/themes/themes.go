@@ -73,7 +73,7 @@ func (c Catalogue) Palette(name string) (Palette, bool) {
 var Module = app.Module{
 	Name:     "themes",
 	Prefixes: func() []string { return []string{"themes"} },
-	Register: func(d *app.Deps, mux *http.ServeMux, base, _ string) error {
+	Register: func(d *app.Deps, mux api.Mux, base, _ string) error {
 		cat, err := Load()
 		if err != nil {
 			return err

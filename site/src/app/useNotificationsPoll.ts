@@ -1,6 +1,6 @@
 /**
  * Start-up step 4's notifications (SPEC §2 Notification modal): poll
- * GET /notifications?limit=10&page=1 every 60 s and on focus; the bell reads the same swr cache.
+ * GET /notifications?read=false&limit=5&page=1 (BELL_KEY) every 60 s and on focus; the bell reads the same swr cache.
  */
 import useSWR from 'swr';
 import { swrFetcher } from '../api/client';

@@ -1,8 +1,12 @@
 /** The header bell's rules (SPEC §2 Notification modal, §9). */
 import { toBool } from './format';
 
-/** BELL_KEY is the poll: limit 10, page 1 (SPEC §7, §9). */
-export const BELL_KEY = '/notifications?limit=10&page=1';
+/**
+ * BELL_KEY is the poll. It asks only for unread notifications (read=false: the server's sparse
+ * unread index), one page of the smallest size (5), so the bell reads at most the few it shows
+ * whatever the number of notifications; unreadCount comes from the server's counter.
+ */
+export const BELL_KEY = '/notifications?read=false&limit=5&page=1';
 /** BELL_MAX_UNREAD: the bell keeps only the first 3 unread notifications. */
 export const BELL_MAX_UNREAD = 3;
 

@@ -57,6 +57,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           rows={list.items}
           sort={list.sort}
           onSort={list.toggleSort}
+          sortable={list.sortable}
           canEdit={canEdit}
           canDelete={canDelete}
           onEdit={onEdit}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useApp } from '../../app/AppContext';
 import { isStatusField, listColumns, type ApiRecord, type CollectionDecl, type FieldDecl, type SortState } from '../../lib/collections';
 import { formatBytes, mediaUrl, stripHtml, toBool, trimText } from '../../lib/format';
-import { useRefOptions } from './useRefOptions';
+import { useRefName } from './useRefOptions';
 
 export interface RowLink {
   label: string;
@@ -15,6 +15,8 @@ interface Props {
   rows: ApiRecord[];
   sort: SortState | null;
   onSort: (field: string) => void;
+  /** sortable, when set, are the only columns the server can sort this list by (it is large). */
+  sortable?: string[];
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (row: ApiRecord) => void;
@@ -30,9 +32,8 @@ function Trimmed({ text }: { text: string }) {
 }
 
 function RefCell({ field, value }: { field: FieldDecl; value: unknown }) {
-  const { nameOf, loaded } = useRefOptions(field.ref);
+  const { name, loaded } = useRefName(field.ref, value);
   if (value === undefined || value === null || value === '') return <span className="muted">-</span>;
-  const name = nameOf(value);
   return <Trimmed text={name ?? (loaded ? String(value) : '...')} />;
 }
 
@@ -74,8 +75,19 @@ function Cell({ field, value }: { field: FieldDecl; value: unknown }) {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/** canSortBy: every column while the server allows it, else only the ones it names. */
+function canSortBy(sortable: string[] | undefined, field: string): boolean {
+  return !sortable || sortable.includes(field);
+}
+
+/** sortHint is the tooltip of a header the server cannot sort by on a large list. */
+function sortHint(sortable: string[], decl: CollectionDecl): string {
+  const labels = sortable.map((f) => (f === 'updatedAt' ? 'last update' : f === 'createdAt' ? 'creation date' : (decl.fields.find((x) => x.name === f)?.label ?? f)));
+  return `This list is too large to sort by this column. It can be sorted by ${labels.join(', ')}.`;
+}
+
 /** CollectionTable lists records: sortable headers, typed cells, per-row actions by permission. */
-export function CollectionTable({ decl, rows, sort, onSort, canEdit, canDelete, onEdit, onDelete, deleting, rowLinks = [] }: Props) {
+export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, canDelete, onEdit, onDelete, deleting, rowLinks = [] }: Props) {
   const columns = listColumns(decl);
   const hasActions = canEdit || canDelete || rowLinks.length > 0;
   return (
@@ -87,7 +99,13 @@ export function CollectionTable({ decl, rows, sort, onSort, canEdit, canDelete, 
               const active = sort?.field === f.name;
               return (
                 <th key={f.name} scope="col" aria-sort={active ? ARIA_SORT[sort.order] : 'none'}>
-                  <button type="button" className="sort-button" onClick={() => onSort(f.name)}>
+                  <button
+                    type="button"
+                    className="sort-button"
+                    onClick={() => onSort(f.name)}
+                    disabled={!canSortBy(sortable, f.name)}
+                    title={canSortBy(sortable, f.name) ? undefined : sortHint(sortable ?? [], decl)}
+                  >
                     {f.label}
                     <span className="sort-mark" aria-hidden="true">
                       {active ? (sort.order === 'asc' ? '▲' : '▼') : '↕'}

@@ -1,16 +1,41 @@
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { swrFetcher } from '../../api/client';
 import { collectionFor, recordName, type ApiRecord } from '../../lib/collections';
+import { refSearchPath } from '../../lib/refSearch';
 
-/** REF_LIMIT: reference choices load one page of up to 100 records, once (SPEC §9). */
-const REF_LIMIT = 100;
+/** REF_SEARCH_DEBOUNCE_MS: how long typing must rest before the picker asks the server. */
+const REF_SEARCH_DEBOUNCE_MS = 250;
 
-/** useRefOptions loads a referenced collection once (swr) as id → name choices. */
-export function useRefOptions(ref: string | undefined) {
-  const { data } = useSWR<{ result: ApiRecord[] }>(ref ? `/${ref}?limit=${REF_LIMIT}` : null, swrFetcher, {
+export interface RefOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * useRefOptions searches a referenced collection on the server as the user types (debounced,
+ * name prefix, one page of REF_SEARCH_LIMIT), instead of loading its first 100 records: a
+ * picker over 10,000 albums then still finds every one of them.
+ */
+export function useRefOptions(ref: string | undefined, search: string) {
+  const [settled, setSettled] = useState(search);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(search), REF_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search]);
+  const { data } = useSWR<{ result: ApiRecord[] }>(ref ? refSearchPath(ref, settled) : null, swrFetcher, {
     revalidateOnFocus: false,
+    keepPreviousData: true,
   });
   const decl = ref ? collectionFor(ref) : undefined;
-  const options = (data?.result ?? []).map((r) => ({ id: r.id, name: recordName(decl, r) }));
-  return { options, loaded: data !== undefined, nameOf: (id: unknown) => options.find((o) => o.id === id)?.name };
+  const options: RefOption[] = (data?.result ?? []).map((r) => ({ id: r.id, name: recordName(decl, r) }));
+  return { options, loaded: data !== undefined, searching: settled !== search };
+}
+
+/** useRefName is the name of one referenced record (one cached GET), for a table cell or a picker's current value. */
+export function useRefName(ref: string | undefined, id: unknown) {
+  const key = ref && typeof id === 'string' && id ? `/${ref}/${encodeURIComponent(id)}` : null;
+  const { data, error } = useSWR<{ result: ApiRecord }>(key, swrFetcher, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const decl = ref ? collectionFor(ref) : undefined;
+  return { name: data ? recordName(decl, data.result) : undefined, loaded: data !== undefined || error !== undefined };
 }

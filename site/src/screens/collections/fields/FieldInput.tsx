@@ -1,6 +1,7 @@
 import { Flex, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import { isStatusField, requiredLabel, type FieldDecl } from '../../../lib/collections';
-import { useRefOptions } from '../useRefOptions';
+import { useRefName, useRefOptions } from '../useRefOptions';
 import { FileField } from './FileField';
 import { PermissionsField } from './PermissionsField';
 import { RichTextField } from './RichTextField';
@@ -19,24 +20,38 @@ const KEEP_PASSWORD = 'Only Enter if you want to change';
 export const WIDE_TYPES = new Set(['longtext', 'richtext', 'json', 'permissions']);
 
 function ReferenceInput({ field, value, error, onChange }: Props) {
-  const { options } = useRefOptions(field.ref);
+  const [search, setSearch] = useState('');
+  const { options, searching } = useRefOptions(field.ref, search);
   const current = String(value ?? '');
+  const { name: currentName } = useRefName(field.ref, current);
   return (
-    <SelectField
-      label={requiredLabel(field)}
-      value={current}
-      onChange={(e) => onChange(e.target.value)}
-      hasError={Boolean(error)}
-      errorMessage={error}
-    >
-      <option value="">Select {field.label}</option>
-      {current && !options.some((o) => o.id === current) && <option value={current}>{current}</option>}
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
-    </SelectField>
+    <div className="ref-input">
+      {/* The server searches names as the user types; the select lists one page of matches. */}
+      <TextField
+        label="Filter choices by name"
+        labelHidden
+        size="small"
+        placeholder={`Search ${field.label.toLowerCase()} by name`}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        aria-busy={searching}
+      />
+      <SelectField
+        label={requiredLabel(field)}
+        value={current}
+        onChange={(e) => onChange(e.target.value)}
+        hasError={Boolean(error)}
+        errorMessage={error}
+      >
+        <option value="">Select {field.label}</option>
+        {current && !options.some((o) => o.id === current) && <option value={current}>{currentName ?? current}</option>}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   );
 }
 

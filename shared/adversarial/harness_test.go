@@ -1,0 +1,322 @@
+package adversarial_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/modules"
+	"github.com/campuscms/panel/shared/routes"
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+type call = testkit.Request
+
+// send makes one request, counts it, and fails the test on any 5xx: the suite's one rule that
+// holds for every request whatever it expects otherwise.
+func send(t *testing.T, req call) testkit.Response {
+	t.Helper()
+	res := testkit.Call(t, req)
+	totals.sent.Add(1)
+	if res.Status >= 500 {
+		totals.serverErrors.Add(1)
+		t.Errorf("5xx: %s %s → %d %.300s", req.Method, req.Path, res.Status, res.Raw)
+	}
+	return res
+}
+
+// sendUnderFault is send for a request made while a fault is injected: a 503 "busy" is then the
+// expected answer (counted as a refusal), any other 5xx still fails the test.
+func sendUnderFault(t *testing.T, req call) testkit.Response {
+	t.Helper()
+	res := testkit.Call(t, req)
+	totals.sent.Add(1)
+	switch {
+	case res.Status == http.StatusServiceUnavailable && res.Message() == busyMessage:
+		totals.busy.Add(1)
+	case res.Status >= 500:
+		totals.serverErrors.Add(1)
+		t.Errorf("5xx under an injected fault: %s %s → %d %.300s", req.Method, req.Path, res.Status, res.Raw)
+	}
+	return res
+}
+
+// refused asserts that res has one of the expected refusal statuses and counts it.
+func refused(t *testing.T, what string, res testkit.Response, want ...int) {
+	t.Helper()
+	if !slices.Contains(want, res.Status) {
+		t.Errorf("%s: %d %.300s, want %v", what, res.Status, res.Raw, want)
+		return
+	}
+	totals.refused.Add(1)
+}
+
+// route is one declared route: its method, its path under the API base with {id}-style
+// wildcards, and the prefix (path segment) it belongs to.
+type route struct {
+	Pattern, Method, Path, Prefix string
+	HasID                         bool
+}
+
+// allRoutes lists every route every group declares, from the registered mux patterns.
+func allRoutes(t *testing.T) []route {
+	t.Helper()
+	table, err := routes.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byGroup, err := app.Patterns(testkit.Deps(t), modules.All()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []route
+	for _, g := range table.GroupNames() {
+		for _, p := range byGroup[g] {
+			method, path, ok := strings.Cut(p, " ")
+			if !ok {
+				t.Fatalf("pattern %q has no method: every route must name one", p)
+			}
+			path = strings.TrimPrefix(path, table.BasePath)
+			prefix, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+			out = append(out, route{Pattern: p, Method: method, Path: path, Prefix: prefix, HasID: strings.Contains(path, "{id}")})
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("only %d routes found", len(out))
+	}
+	return out
+}
+
+// concrete fills the route's wildcards: {id} with id, {$} with nothing.
+func (r route) concrete(id string) string {
+	p := strings.ReplaceAll(r.Path, "{$}", "")
+	p = strings.ReplaceAll(p, "{id}", id)
+	if strings.Contains(p, "{") {
+		panic("adversarial: route " + r.Pattern + " has a wildcard the suite does not know; teach concrete() about it")
+	}
+	return p
+}
+
+func (r route) hasBody() bool { return r.Method == http.MethodPost || r.Method == http.MethodPatch }
+
+// publicRoutes are the routes open without a token. A new public route must be added here on
+// purpose; until then the suite fails on it (it expects a 401).
+var publicRoutes = map[string]bool{
+	"POST /auth/login":      true,
+	"POST /auth/passcode":   true,
+	"GET /auth/tenant-info": true,
+	"GET /misc/server-time": true,
+}
+
+func (r route) public() bool { return publicRoutes[r.Method+" "+r.Path] }
+
+func registry(t *testing.T) collections.Registry {
+	t.Helper()
+	reg, err := collections.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// validValue returns a valid value for a field; references are created in the tenant first.
+func validValue(t *testing.T, tn testkit.Tenant, reg collections.Registry, f collections.Field, n int) any {
+	t.Helper()
+	switch f.Type {
+	case collections.TypeNumber:
+		return n
+	case collections.TypeDate:
+		return fmt.Sprintf("2026-11-%02d", 1+n%28)
+	case collections.TypeBoolean:
+		if f.Name == "isAdmin" {
+			return false
+		}
+		return true
+	case collections.TypeSelect:
+		return f.Options[n%len(f.Options)]
+	case collections.TypeEmail:
+		return fmt.Sprintf("person%d@example.org", n)
+	case collections.TypeURL:
+		return fmt.Sprintf("https://example.org/%d", n)
+	case collections.TypeImage, collections.TypeFile:
+		return "01ARZ3NDEKTSV4RRFFQ69G5FAV/file-" + fmt.Sprint(n) + ".png"
+	case collections.TypePassword:
+		return "secret-pw-" + fmt.Sprint(n)
+	case collections.TypePermissions:
+		return []string{}
+	case collections.TypeJSON:
+		return `[{"id":"NEW_1","label":"Name","fieldType":"text","required":true}]`
+	case collections.TypeReference:
+		return createRecord(t, tn, reg, reg[f.Ref], n)["id"]
+	}
+	if f.Name == "username" {
+		return fmt.Sprintf("u%d-%s", n, tn.ID[2:10])
+	}
+	return fmt.Sprintf("%s %d", f.Label, n)
+}
+
+func validBody(t *testing.T, tn testkit.Tenant, reg collections.Registry, c *collections.Collection, n int) map[string]any {
+	t.Helper()
+	b := map[string]any{}
+	for _, f := range c.Fields {
+		b[f.Name] = validValue(t, tn, reg, f, n)
+	}
+	return b
+}
+
+var seq struct {
+	sync.Mutex
+	n int
+}
+
+// next returns a number unique in the run, so generated usernames never collide.
+func next() int {
+	seq.Lock()
+	defer seq.Unlock()
+	seq.n++
+	return seq.n
+}
+
+func createRecord(t *testing.T, tn testkit.Tenant, reg collections.Registry, c *collections.Collection, n int) map[string]any {
+	t.Helper()
+	res := send(t, call{Method: "POST", Path: "/" + c.Key, Tenant: tn.ID, Token: tn.AdminToken, Body: validBody(t, tn, reg, c, next())})
+	if res.Status != http.StatusCreated {
+		t.Fatalf("create %s: %d %s", c.Key, res.Status, res.Raw)
+	}
+	return res.Body["result"].(map[string]any)
+}
+
+// uploadMedia stores one media record in the tenant the way the browser does.
+func uploadMedia(t *testing.T, tn testkit.Tenant) string {
+	t.Helper()
+	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
+	res := send(t, call{Method: "POST", Path: "/media/uploads", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"name": "a.png", "size": len(png), "mimeType": "image/png"}})
+	if res.Status != 200 {
+		t.Fatalf("upload request: %d %s", res.Status, res.Raw)
+	}
+	var tk struct {
+		Result struct {
+			URL    string            `json:"url"`
+			Fields map[string]string `json:"fields"`
+			Key    string            `json:"key"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(res.Raw, &tk); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for k, v := range tk.Result.Fields {
+		_ = mw.WriteField(k, v)
+	}
+	fw, _ := mw.CreateFormFile("file", "a.png")
+	_, _ = fw.Write(png)
+	_ = mw.Close()
+	resp, err := http.Post(tk.Result.URL, mw.FormDataContentType(), &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	res = send(t, call{Method: "POST", Path: "/media", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{"key": tk.Result.Key, "name": "a.png"}})
+	if res.Status != http.StatusCreated {
+		t.Fatalf("confirm upload: %d %s", res.Status, res.Raw)
+	}
+	return res.Get("result.id").(string)
+}
+
+// snapshot is what a tenant's data looks like from outside: each collection's count, each given
+// record as stored, the dashboard counters and the media library.
+func snapshot(t *testing.T, tn testkit.Tenant, reg collections.Registry, ids map[string]string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	get := func(name, path string) {
+		res := send(t, call{Method: "GET", Path: path, Tenant: tn.ID, Token: tn.AdminToken})
+		if res.Status != 200 {
+			t.Fatalf("snapshot %s: %d %s", path, res.Status, res.Raw)
+		}
+		out[name] = string(res.Raw)
+	}
+	for _, key := range reg.Keys() {
+		get("count "+key, "/"+key+"?limit=100")
+		if id := ids[key]; id != "" {
+			get("record "+key, "/"+key+"/"+id)
+		}
+	}
+	get("counters", "/misc/masters")
+	get("media", "/media?limit=100")
+	return out
+}
+
+// sameSnapshot fails the test on any difference between two snapshots.
+func sameSnapshot(t *testing.T, what string, before, after map[string]string) {
+	t.Helper()
+	for k, v := range before {
+		if after[k] != v {
+			t.Errorf("%s: %s changed:\nbefore %.400s\nafter  %.400s", what, k, v, after[k])
+		}
+	}
+}
+
+// world is the shared cast of the route walk: tenant A (the caller's), tenant B (the other),
+// a record of every collection in each, a media record in B, and a user of A without rights.
+type world struct {
+	reg        collections.Registry
+	a, b       testkit.Tenant
+	aIDs, bIDs map[string]string
+	noRights   string // token of a user of A with no permission at all
+	nobody     string // that user's username
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	w := &world{reg: registry(t), a: testkit.NewTenant(t), b: testkit.NewTenant(t), aIDs: map[string]string{}, bIDs: map[string]string{}}
+	for _, key := range w.reg.Keys() {
+		if w.reg[key].Singleton != "" {
+			// One record per tenant, always there; its id is the tenant id.
+			w.aIDs[key], w.bIDs[key] = w.a.ID, w.b.ID
+			continue
+		}
+		w.aIDs[key] = createRecord(t, w.a, w.reg, w.reg[key], next())["id"].(string)
+		w.bIDs[key] = createRecord(t, w.b, w.reg, w.reg[key], next())["id"].(string)
+	}
+	w.bIDs["media"] = uploadMedia(t, w.b)
+	name := fmt.Sprintf("nobody-%d", next())
+	res := send(t, call{Method: "POST", Path: "/users", Tenant: w.a.ID, Token: w.a.AdminToken, Body: map[string]any{
+		"firstName": "No", "lastName": "Rights", "username": name, "password": "nobody-pass-1", "isAdmin": false, "permissionIds": []string{}}})
+	if res.Status != http.StatusCreated {
+		t.Fatalf("create user without rights: %d %s", res.Status, res.Raw)
+	}
+	w.nobody = name
+	w.noRights = testkit.Login(t, w.a.ID, name, "nobody-pass-1")
+	return w
+}
+
+// freshToken signs A's admin in again, for routes that end the session they are called with.
+func (w *world) freshToken(t *testing.T) string {
+	t.Helper()
+	return testkit.Login(t, w.a.ID, w.a.AdminUsername, w.a.AdminPassword)
+}
+
+var _ = context.Background
+
+// tokens returns the admin's and the rights-less user's tokens for calling r: fresh sessions for
+// a route that ends the session it is called with, the shared ones otherwise.
+func (w *world) tokens(t *testing.T, r route) (admin, noRights string) {
+	t.Helper()
+	if r.Path == "/auth/logout" {
+		return w.freshToken(t), testkit.Login(t, w.a.ID, w.nobody, "nobody-pass-1")
+	}
+	return w.a.AdminToken, w.noRights
+}

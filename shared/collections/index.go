@@ -1,0 +1,80 @@
+package collections
+
+import (
+	"net/http"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/listing"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// facetUnread is the sparse-index facet of unread notifications: the bell reads its newest
+// few entries, and a notification leaves it (and its counter) when it is read.
+const facetUnread = "UNREAD"
+
+// facetOf is the facet a record belongs to, if any.
+func facetOf(c *Collection, rec Record) string {
+	if c.Key == "notifications" && rec["read"] != true {
+		return facetUnread
+	}
+	return ""
+}
+
+// listFacet is the facet a list request asks for: GET /notifications?read=false lists only the
+// unread ones, from the sparse index.
+func listFacet(c *Collection, r *http.Request) string {
+	if c.Key == "notifications" && r.URL.Query().Get("read") == "false" {
+		return facetUnread
+	}
+	return ""
+}
+
+// indexAttributes are the listing index attributes of a record as it will be stored.
+func indexAttributes(scope store.Scope, c *Collection, rec Record) map[string]any {
+	return listing.Attributes(listing.Record{Partition: scope.Collection(c.Key), ID: toString(rec["id"]),
+		UpdatedAt: listing.ParseTime(toString(rec["updatedAt"])), Name: toString(rec[c.NameField]), Facet: facetOf(c, rec)})
+}
+
+// setIndexAttributes adds the index attributes to a patch's update, and removes the facet's
+// when the record leaves it.
+func setIndexAttributes(upd *dynamo.Update, scope store.Scope, c *Collection, rec Record) {
+	attrs := indexAttributes(scope, c, rec)
+	for name, v := range attrs {
+		upd.Set(name, v)
+	}
+	if _, ok := attrs[listing.FacetAttributes[0]]; !ok {
+		for _, name := range listing.FacetAttributes {
+			upd.Remove(name)
+		}
+	}
+}
+
+// addCounterChanges keeps the collection's counter (every collection has one: it is the list's
+// totalCount) and its facet's counter in the same transaction as the write. before is nil on
+// create, after is nil on delete.
+func (s *Service) addCounterChanges(wr *Write, before, after Record) {
+	scope := wr.Caller.Scope
+	switch {
+	case before == nil:
+		wr.add("counter", s.st.AddToCounter(scope, wr.C.Key, 1), nil)
+	case after == nil:
+		wr.add("counter", s.st.AddToCounter(scope, wr.C.Key, -1), nil)
+	}
+	var was, is string
+	if before != nil {
+		was = facetOf(wr.C, before)
+	}
+	if after != nil {
+		is = facetOf(wr.C, after)
+	}
+	if was == is {
+		return
+	}
+	if was != "" {
+		wr.add("facet counter", s.st.AddToCounter(scope, listing.CounterName(wr.C.Key, was), -1), nil)
+	}
+	if is != "" {
+		wr.add("facet counter", s.st.AddToCounter(scope, listing.CounterName(wr.C.Key, is), 1), nil)
+	}
+}
