@@ -1,4 +1,4 @@
-.PHONY: dev test test-go bench functions synth
+.PHONY: dev test test-go bench bench-public functions synth
 
 # Start the whole panel locally (emulator, demo tenant, API, SPA) at http://127.0.0.1:8080.
 dev:
@@ -17,6 +17,10 @@ bench:
 	@bash bench/list.sh
 	@bash bench/lambda-init.sh
 	@bash bench/spa-size.sh
+
+# Load benchmark of the public website API: 200 concurrent readers for 30 s on the local stack.
+bench-public:
+	go run ./bench/public -c 200 -d 30s 2>/dev/null
 
 functions:
 	bash infra/scripts/build-functions.sh

@@ -10,7 +10,8 @@ ensure_npm infra
 
 echo "== Go: vet and tests (each package starts its own emulator and table)"
 go vet ./...
-go test -count=1 ./...
+# 20 min: on a loaded shared machine the collections package (serialised moto) nears the default 10.
+go test -count=1 -timeout 20m ./...
 
 echo "== SPA: unit tests and build"
 npm test --prefix site

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/campuscms/panel/shared/awsclient"
@@ -21,6 +22,7 @@ import (
 const usage = `usage:
   cmsctl tenant create --id ID --name NAME --admin USER --password PASS [--plan PLAN]
   cmsctl tenant list
+  cmsctl tenant set-domains --id ID --domains www.example.org,example.org   (empty --domains clears them)
   cmsctl user reset-password --tenant ID --username USER --password PASS
   cmsctl user set-passcode --tenant ID --username USER --passcode 123456
   cmsctl table create            (local emulator / first deploy without CDK only)
@@ -56,6 +58,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	password := fs.String("password", "", "password")
 	passcode := fs.String("passcode", "", "6-digit passcode")
 	plan := fs.String("plan", "", "billing plan id (default: the catalogue's first)")
+	domains := fs.String("domains", "", "comma-separated website hosts")
 	if err := fs.Parse(args[2:]); err != nil {
 		return fmt.Errorf("%v\n%s", err, usage)
 	}
@@ -77,6 +80,16 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", t.ID, t.Name, t.PlanID, t.CreatedAt.Format("2006-01-02 15:04"))
 		}
 		return tw.Flush()
+	case "tenant set-domains":
+		hosts, err := tenants.SetDomains(ctx, st, *id, strings.Split(*domains, ","))
+		if err != nil {
+			return err
+		}
+		if len(hosts) == 0 {
+			fmt.Fprintf(out, "tenant %s has no website domains now\n", *id)
+			return nil
+		}
+		fmt.Fprintf(out, "tenant %s answers the public API for %s\n", *id, strings.Join(hosts, ", "))
 	case "user reset-password":
 		if err := tenants.ResetPassword(ctx, st, *tenant, *username, *password); err != nil {
 			return err

@@ -29,6 +29,9 @@ func TestOpsCommands(t *testing.T) {
 		{"reset unknown user", "user reset-password --tenant ops-school --username ghost --password second-pass-2", "not found", ""},
 		{"set passcode", "user set-passcode --tenant ops-school --username boss --passcode 135790", "", "set"},
 		{"bad passcode", "user set-passcode --tenant ops-school --username boss --passcode 12", "exactly 6 digits", ""},
+		{"set domains", "tenant set-domains --id ops-school --domains WWW.Ops-School.example,ops-school.example", "", "www.ops-school.example, ops-school.example"},
+		{"bad domain", "tenant set-domains --id ops-school --domains https://ops.example/x", "not a host name", ""},
+		{"clear domains", "tenant set-domains --id ops-school --domains ,", "", "no website domains"},
 		{"unknown command", "tenant explode", "usage:", ""},
 	}
 	for _, s := range steps {

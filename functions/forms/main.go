@@ -4,7 +4,8 @@ package main
 
 import (
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/lambdamain"
 )
 
-func main() { lambdamain.Start("forms", collections.Module(nil)) }
+func main() { lambdamain.Start("forms", collections.Module(forms.Hooks()), forms.Module) }

@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/newsletter"
 )
 
-func main() { lambdamain.Start("marketing", collections.Module(nil)) }
+func main() { lambdamain.Start("marketing", collections.Module(newsletter.Hooks())) }

@@ -8,7 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { RouteTable } from './routes';
+import { basePathFor, RouteTable } from './routes';
 
 /** FunctionSizing is one group's memory and timeout. */
 export interface FunctionSizing {
@@ -125,7 +125,8 @@ export class Api extends Construct {
       });
       const integration = new HttpLambdaIntegration(`Group${pascal(group)}Integration`, fn);
       for (const prefix of props.routes.groups[group]) {
-        for (const p of [`${props.routes.basePath}/${prefix}`, `${props.routes.basePath}/${prefix}/{proxy+}`]) {
+        const base = basePathFor(props.routes, group);
+        for (const p of [`${base}/${prefix}`, `${base}/${prefix}/{proxy+}`]) {
           this.httpApi.addRoutes({ path: p, methods: [apigwv2.HttpMethod.ANY], integration });
         }
       }

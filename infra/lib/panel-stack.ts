@@ -147,6 +147,7 @@ export class PanelStack extends Stack {
       spaDir: props.spaDir,
       apiHost: this.api.endpointHost(),
       apiOriginHeaders: { 'X-Origin-Verify': originSecretValue },
+      publicApiPath: props.routes.basePaths?.public,
       media: { bucketName: mediaBucketName, regionalDomainName: mediaRegionalDomain },
       customDomain: props.customDomain,
       accessLogs: this.logs.bucket,

@@ -27,6 +27,11 @@ export interface SiteProps {
    * secret the functions check, so the execute-api address is useless without CloudFront).
    */
   readonly apiOriginHeaders?: Readonly<Record<string, string>>;
+  /**
+   * publicApiPath is the base path of the public website API (/api/v1/public), cached at the
+   * edge keyed by tenant header and host; unset means no such behaviour.
+   */
+  readonly publicApiPath?: string;
   /** media is the media bucket, addressed by name (see MediaProps.bucketName for why). */
   readonly media: { readonly bucketName: string; readonly regionalDomainName: string };
   /** contentSecurityPolicy of the SPA; must keep object-src/base-uri/frame-ancestors 'none'. */
@@ -52,6 +57,21 @@ export const SPA_FALLBACK = `function handler(event) {
   }
   return req;
 }`;
+
+/**
+ * SITE_HOST copies the viewer's Host into X-Site-Host on the public API: API Gateway needs its
+ * own Host, so the viewer's travels under another name, and the cache key uses it (a host
+ * resolves to a tenant). Whatever a viewer sent as X-Site-Host is overwritten.
+ */
+export const SITE_HOST = `function handler(event) {
+  var req = event.request;
+  var host = req.headers.host ? req.headers.host.value : '';
+  req.headers['x-site-host'] = { value: host };
+  return req;
+}`;
+
+/** PUBLIC_TTL bounds how long CloudFront keeps a public answer: the origin's max-age (30 s) rules below it. */
+export const PUBLIC_TTL = { min: Duration.seconds(0), default: Duration.seconds(30), max: Duration.seconds(60) };
 
 /**
  * Site is the SPA bucket and the CloudFront distribution: default → SPA, /api/* → HTTP API
@@ -147,6 +167,53 @@ export class Site extends Construct {
       comment: 'History routes to /index.html (default behaviour only)',
     });
 
+    const apiOrigin = new origins.HttpOrigin(props.apiHost, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { ...props.apiOriginHeaders },
+    });
+    const publicBehaviours: Record<string, cloudfront.BehaviorOptions> = {};
+    if (props.publicApiPath) {
+      // The website API is cached: keyed by tenant header, host and query string (page, limit,
+      // when, department), for as long as the origin's Cache-Control says (30 s, at most 60 s),
+      // so a popular site costs a few Lambda calls a minute and an edit shows within a minute.
+      const cachePolicy = new cloudfront.CachePolicy(this, 'PublicApiCache', {
+        comment: 'Public website API: keyed by X-Tenant-Id, host (X-Site-Host) and query',
+        minTtl: PUBLIC_TTL.min,
+        defaultTtl: PUBLIC_TTL.default,
+        maxTtl: PUBLIC_TTL.max,
+        headerBehavior: cloudfront.CacheHeaderBehavior.allowList('X-Tenant-Id', 'X-Site-Host'),
+        queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+        cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+      // Beside the cache key (forwarded anyway): the viewer's address for the submissions' rate
+      // limit (set by CloudFront, not the viewer), and the body's type.
+      const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'PublicApiOrigin', {
+        comment: 'Public website API: viewer address and content type to the origin',
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('CloudFront-Viewer-Address', 'Content-Type'),
+        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+        cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      });
+      const siteHost = new cloudfront.Function(this, 'SiteHost', {
+        code: cloudfront.FunctionCode.fromInline(SITE_HOST),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+        comment: 'Public API: the viewer Host as X-Site-Host (cache key, tenant by host)',
+      });
+      publicBehaviours[`${props.publicApiPath.replace(/^\//, '')}/*`] = {
+        origin: apiOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD_OPTIONS,
+        cachePolicy,
+        originRequestPolicy,
+        responseHeadersPolicy: apiHeaders,
+        compress: true,
+        functionAssociations: [{ function: siteHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      };
+    }
+
     const certificate = props.customDomain
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn)
       : undefined;
@@ -172,12 +239,10 @@ export class Site extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // First: CloudFront matches behaviours in order, and api/* would take the public API too.
+        ...publicBehaviours,
         'api/*': {
-          origin: new origins.HttpOrigin(props.apiHost, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            customHeaders: { ...props.apiOriginHeaders },
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,

@@ -4,7 +4,7 @@ import * as vm from 'node:vm';
 import { Template } from 'aws-cdk-lib/assertions';
 import { PanelStack } from '../lib/panel-stack';
 import { loadRouteTable, parseRouteTable, routeKeys, RouteTable } from '../lib/routes';
-import { SPA_FALLBACK } from '../lib/site';
+import { SITE_HOST, SPA_FALLBACK } from '../lib/site';
 import { makeStack, placeholderAssets, cdkContext } from './helpers';
 import { App } from 'aws-cdk-lib';
 
@@ -236,8 +236,8 @@ describe('stack', () => {
     const behaviour = (p: string) => dist.CacheBehaviors.find((b: any) => b.PathPattern === p);
     const originOf = (b: any) => dist.Origins.find((o: any) => o.Id === b.TargetOriginId);
 
-    it('has exactly the three behaviours and no distribution-wide error pages', () => {
-      assert.deepEqual(dist.CacheBehaviors.map((b: any) => b.PathPattern).sort(), ['api/*', 'media/*']);
+    it('has exactly the four behaviours, the public API before api/*, and no distribution-wide error pages', () => {
+      assert.deepEqual(dist.CacheBehaviors.map((b: any) => b.PathPattern), ['api/v1/public/*', 'api/*', 'media/*']);
       assert.equal(dist.CustomErrorResponses, undefined, 'error pages would turn API/media 404s into index.html 200s');
       assert.equal(dist.DefaultRootObject, 'index.html');
     });
@@ -280,6 +280,30 @@ describe('stack', () => {
       const h = policyOf(b).SecurityHeadersConfig;
       assert.equal(h.ContentTypeOptions.Override, true);
       assert.ok(h.StrictTransportSecurity.AccessControlMaxAgeSec >= 31536000);
+    });
+
+    it('api/v1/public/* → HTTP API, cached by tenant header, host and query, short TTLs from the origin', () => {
+      const b = behaviour('api/v1/public/*');
+      assert.equal(originOf(b).Id, originOf(behaviour('api/*')).Id, 'same HTTP API origin');
+      const cache = resources(t, 'AWS::CloudFront::CachePolicy')[b.CachePolicyId.Ref].Properties.CachePolicyConfig;
+      const key = cache.ParametersInCacheKeyAndForwardedToOrigin;
+      assert.deepEqual(key.HeadersConfig.Headers.sort(), ['X-Site-Host', 'X-Tenant-Id']);
+      assert.equal(key.QueryStringsConfig.QueryStringBehavior, 'all');
+      assert.equal(key.CookiesConfig.CookieBehavior, 'none');
+      assert.ok(cache.MaxTTL <= 60 && cache.DefaultTTL <= 30 && cache.MinTTL === 0, 'an edit shows within a minute');
+      const orp = resources(t, 'AWS::CloudFront::OriginRequestPolicy')[b.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
+      assert.ok(orp.HeadersConfig.Headers.includes('CloudFront-Viewer-Address'), 'viewer address for the rate limit');
+      assert.ok(!orp.HeadersConfig.Headers.map((h: string) => h.toLowerCase()).includes('host'), 'API Gateway needs its own Host');
+      assert.deepEqual(b.AllowedMethods.sort(), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+      assert.equal(b.FunctionAssociations.length, 1);
+      assert.equal(b.FunctionAssociations[0].EventType, 'viewer-request');
+    });
+
+    it('the site-host function copies the viewer Host into X-Site-Host, overwriting a forged one', () => {
+      const ctx = vm.createContext({});
+      vm.runInContext(SITE_HOST, ctx);
+      const out = (ctx as any).handler({ request: { headers: { host: { value: 'www.school.example' }, 'x-site-host': { value: 'forged.example' } } } });
+      assert.equal(out.headers['x-site-host'].value, 'www.school.example');
     });
 
     it('media/* → media bucket via OAC with nosniff and CSP sandbox', () => {
@@ -342,5 +366,9 @@ describe('stack', () => {
 
   it('rejects a route table with a prefix owned twice', () => {
     assert.throws(() => parseRouteTable({ basePath: '/api/v1/tenant', groups: { a: ['x'], b: ['x'] } }), /owned by both/);
+    // The same prefix under two bases is two routes; a basePaths entry must name a group.
+    const two = parseRouteTable({ basePath: '/api/v1/tenant', basePaths: { b: '/api/v1/public' }, groups: { a: ['x'], b: ['x', 'sitemap.xml'] } });
+    assert.deepEqual(routeKeys(two, 'b'), ['ANY /api/v1/public/x', 'ANY /api/v1/public/x/{proxy+}', 'ANY /api/v1/public/sitemap.xml', 'ANY /api/v1/public/sitemap.xml/{proxy+}']);
+    assert.throws(() => parseRouteTable({ basePath: '/api/v1/tenant', basePaths: { c: '/api/v1/public' }, groups: { a: ['x'] } }), /not a group/);
   });
 });

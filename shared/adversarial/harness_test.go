@@ -81,6 +81,11 @@ func allRoutes(t *testing.T) []route {
 	}
 	var out []route
 	for _, g := range table.GroupNames() {
+		if table.BasePathFor(g) != table.BasePath {
+			// The public website API (its own base path) has no staff token to steal or climb
+			// with; shared/public's tests cover its tenancy, leaks, caching and limits.
+			continue
+		}
 		for _, p := range byGroup[g] {
 			method, path, ok := strings.Cut(p, " ")
 			if !ok {

@@ -72,15 +72,22 @@ func Shared[T any](d *Deps, key string, build func() (T, error)) (T, error) {
 type Module struct {
 	// Name identifies the module in errors.
 	Name string
+	// Base is the base path the module's prefixes live under; empty means the table's default
+	// (/api/v1/tenant). The public website API's module names /api/v1/public, so its /faqs and
+	// the staff /faqs are different routes with different owners.
+	Base string
 	// Prefixes lists the path prefixes (first segment under the base path) the module serves.
 	Prefixes func() []string
 	// Register declares the routes of one prefix under base.
 	Register func(d *Deps, mux api.Mux, base, prefix string) error
 }
 
-// owner returns the module serving prefix among mods.
-func owner(mods []Module, prefix string) (Module, bool) {
+// owner returns the module serving prefix under base among mods.
+func owner(mods []Module, table routes.Table, base, prefix string) (Module, bool) {
 	for _, m := range mods {
+		if m.basePath(table) != base {
+			continue
+		}
 		for _, p := range m.Prefixes() {
 			if p == prefix {
 				return m, true
@@ -90,11 +97,21 @@ func owner(mods []Module, prefix string) (Module, bool) {
 	return Module{}, false
 }
 
-// Prefixes returns every prefix the modules serve, sorted (for the route table test).
-func Prefixes(mods []Module) []string {
+func (m Module) basePath(table routes.Table) string {
+	if m.Base == "" {
+		return table.BasePath
+	}
+	return m.Base
+}
+
+// Paths returns every path (base + "/" + prefix) the modules serve, sorted (for the route
+// table test).
+func Paths(table routes.Table, mods []Module) []string {
 	var out []string
 	for _, m := range mods {
-		out = append(out, m.Prefixes()...)
+		for _, p := range m.Prefixes() {
+			out = append(out, m.basePath(table)+"/"+p)
+		}
 	}
 	sort.Strings(out)
 	return out
@@ -121,12 +138,13 @@ func register(group string, d *Deps, mux api.Mux, mods []Module) error {
 	if !ok {
 		return fmt.Errorf("app: group %q is not in routes.json", group)
 	}
+	base := table.BasePathFor(group)
 	for _, p := range prefixes {
-		m, ok := owner(mods, p)
+		m, ok := owner(mods, table, base, p)
 		if !ok {
 			return fmt.Errorf("app: prefix %q of group %q has no module", p, group)
 		}
-		if err := m.Register(d, mux, table.BasePathFor(group), p); err != nil {
+		if err := m.Register(d, mux, base, p); err != nil {
 			return fmt.Errorf("app: %s: %w", m.Name, err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -28,6 +29,10 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		Set("username", in.Username).Set("email", in.Email).Set("phone", in.Phone).
 		Set("updatedAt", now).Set("version", u.Version+1).
 		If("version = ?", u.Version)
+	// The user's list entry moves with it: newest first by updatedAt, and under its new name.
+	for name, v := range listing.Attributes(listing.Record{Partition: u.PK, ID: u.ID, UpdatedAt: now, Name: in.Username}) {
+		update.Set(name, v)
+	}
 	u.Username, u.Email, u.Phone, u.UpdatedAt, u.Version = in.Username, in.Email, in.Phone, now, u.Version+1
 
 	// The transaction is all or nothing; the marker comes first so that its cancellation reason

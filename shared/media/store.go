@@ -7,12 +7,13 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/listing"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
 // Partitions of the tenant holding media records and pending (unconfirmed) uploads.
 const (
-	kindMedia  = "media"
+	kindMedia  = mediaref.RecordPartition
 	kindUpload = "upload"
 )
 

@@ -108,3 +108,15 @@ func Normalize(scope store.Scope, key string) (string, error) {
 	}
 	return ref, nil
 }
+
+// RecordKey returns the key of the media record whose file is ref ("{ulid}/{name}", as Normalize
+// returns it): the record's id is the reference's ulid, in the tenant's "media" partition (the
+// media package's records). Other packages use it to check that a reference names a file of the
+// tenant's library (a form submission's file upload).
+func RecordKey(scope store.Scope, ref string) store.Key {
+	id, _, _ := strings.Cut(ref, "/")
+	return store.Key{PK: scope.Collection(RecordPartition), SK: id}
+}
+
+// RecordPartition is the collection partition of the tenant's media records.
+const RecordPartition = "media"

@@ -5,15 +5,31 @@ package modules
 import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/menu"
 	"github.com/campuscms/panel/shared/misc"
+	"github.com/campuscms/panel/shared/newsletter"
 	"github.com/campuscms/panel/shared/plans"
+	"github.com/campuscms/panel/shared/public"
 	"github.com/campuscms/panel/shared/themes"
 )
 
 // All returns every module.
 func All() []app.Module {
 	return []app.Module{app.AuthModule, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
-		collections.Module(themes.Hooks())}
+		collections.Module(Hooks()), forms.Module, public.Module}
+}
+
+// Hooks are the hooks of every collection another package owns, for collections.Module. A
+// group's main passes the ones its collections need (marketing: newsletter; forms: custom-forms;
+// design: theme-settings).
+func Hooks() map[string]collections.Hooks {
+	out := map[string]collections.Hooks{}
+	for _, hooks := range []map[string]collections.Hooks{newsletter.Hooks(), forms.Hooks(), themes.Hooks()} {
+		for name, h := range hooks {
+			out[name] = h
+		}
+	}
+	return out
 }

@@ -16,11 +16,13 @@ func TestRouteTableMatchesCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	var listed []string
-	for _, prefixes := range table.Groups {
-		listed = append(listed, prefixes...)
+	for g, prefixes := range table.Groups {
+		for _, p := range prefixes {
+			listed = append(listed, table.BasePathFor(g)+"/"+p)
+		}
 	}
 	sort.Strings(listed)
-	served := app.Prefixes(All())
+	served := app.Paths(table, All())
 	if len(listed) != len(served) {
 		t.Fatalf("routes.json lists %v, code serves %v", listed, served)
 	}

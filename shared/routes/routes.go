@@ -29,19 +29,26 @@ func (t Table) BasePathFor(group string) string {
 	return t.BasePath
 }
 
-// Load parses the embedded routes.json and checks that no prefix has two owners.
+// Load parses the embedded routes.json and checks that no path has two owners. A prefix may
+// appear under two base paths (the staff API's /faqs and the public website API's /faqs).
 func Load() (Table, error) {
 	var t Table
 	if err := json.Unmarshal(routesJSON, &t); err != nil {
 		return Table{}, fmt.Errorf("routes: parse routes.json: %w", err)
 	}
+	for g := range t.BasePaths {
+		if _, ok := t.Groups[g]; !ok {
+			return Table{}, fmt.Errorf("routes: basePaths names %q, which is not a group", g)
+		}
+	}
 	owner := map[string]string{}
 	for g, prefixes := range t.Groups {
 		for _, p := range prefixes {
-			if other, dup := owner[p]; dup {
-				return Table{}, fmt.Errorf("routes: prefix %q owned by both %s and %s", p, other, g)
+			path := t.BasePathFor(g) + "/" + p
+			if other, dup := owner[path]; dup {
+				return Table{}, fmt.Errorf("routes: path %q owned by both %s and %s", path, other, g)
 			}
-			owner[p] = g
+			owner[path] = g
 		}
 	}
 	return t, nil

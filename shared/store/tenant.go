@@ -15,18 +15,20 @@ const (
 
 // Tenant is one institution: its details item.
 type Tenant struct {
-	PK               string    `dynamo:"PK,hash" json:"-"`
-	SK               string    `dynamo:"SK,range" json:"-"`
-	ID               string    `dynamo:"id" json:"id"`
-	Name             string    `dynamo:"name" json:"name"`
-	LogoFull         string    `dynamo:"logoFull" json:"logoFull"`
-	AppIconLogo      string    `dynamo:"appIconLogo" json:"appIconLogo"`
-	FullWidthAppLogo string    `dynamo:"fullWidthAppLogo" json:"fullWidthAppLogo"`
-	PlanID           string    `dynamo:"planId" json:"planId"`
-	ThemeSetting     string    `dynamo:"themeSetting" json:"themeSetting"`
-	SEOSetting       string    `dynamo:"seoSetting" json:"seoSetting"`
-	CreatedAt        time.Time `dynamo:"createdAt" json:"createdAt"`
-	UpdatedAt        time.Time `dynamo:"updatedAt" json:"updatedAt"`
+	PK               string `dynamo:"PK,hash" json:"-"`
+	SK               string `dynamo:"SK,range" json:"-"`
+	ID               string `dynamo:"id" json:"id"`
+	Name             string `dynamo:"name" json:"name"`
+	LogoFull         string `dynamo:"logoFull" json:"logoFull"`
+	AppIconLogo      string `dynamo:"appIconLogo" json:"appIconLogo"`
+	FullWidthAppLogo string `dynamo:"fullWidthAppLogo" json:"fullWidthAppLogo"`
+	PlanID           string `dynamo:"planId" json:"planId"`
+	ThemeSetting     string `dynamo:"themeSetting" json:"themeSetting"`
+	SEOSetting       string `dynamo:"seoSetting" json:"seoSetting"`
+	// Domains are the website hosts that resolve to this tenant on the public API (see DomainKey).
+	Domains   []string  `dynamo:"domains,omitempty" json:"domains,omitempty"`
+	CreatedAt time.Time `dynamo:"createdAt" json:"createdAt"`
+	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
 }
 
 // TenantItem returns the details item of the scope's tenant, ready to be written.

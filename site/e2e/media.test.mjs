@@ -93,7 +93,8 @@ describe('media library', () => {
       assert.match(await card.locator('.media-size').innerText(), /^\d+(\.\d+)? MB$/);
 
       // Search narrows the grid.
-      await page.getByPlaceholder('Search by name').fill(`campus-photo-${RUN}`);
+      // Search is a name prefix.
+      await page.getByPlaceholder('Search by name').fill(`e2e-campus-photo-${RUN}`);
       await card.waitFor();
       // The search is debounced: wait for the grid to narrow rather than counting at once.
       await page.waitForFunction(() => document.querySelectorAll('.media-card').length === 1, null, { timeout: 10_000 });

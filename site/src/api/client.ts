@@ -1,5 +1,5 @@
 /** The tenant API client: adds base path, tenant header and bearer token to requestJson. */
-import { requestJson } from './http';
+import { requestFile, requestJson, type DownloadedFile } from './http';
 import { getToken } from './session';
 import type { AppConfig } from './types';
 
@@ -35,6 +35,8 @@ export const api = {
   post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => call<T>('PATCH', path, body ?? {}),
   del: <T>(path: string) => call<T>('DELETE', path),
+  /** file GETs a file the API makes (a CSV export) with the same headers. */
+  file: (path: string): Promise<DownloadedFile> => requestFile(settings.apiBase + path, { headers: headers() }),
 };
 
 /** loadConfig fetches /config.json (same origin, no tenant headers). */

@@ -82,3 +82,23 @@ export async function requestJson<T>(url: string, opts: RequestOptions = {}): Pr
   }
   return parseBody<T>(res.status, await res.text());
 }
+
+/** DownloadedFile is a file the API answered with (a CSV export) and the name it suggests. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** requestFile performs one GET of a file; failures become HttpError like requestJson's. */
+export async function requestFile(url: string, opts: RequestOptions = {}): Promise<DownloadedFile> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'GET', headers: opts.headers, signal: opts.signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new HttpError(0, '', {});
+  }
+  if (!res.ok) throw errorFromBody(res.status, await res.text());
+  const match = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '');
+  return { blob: await res.blob(), filename: match?.[1] ?? 'download' };
+}

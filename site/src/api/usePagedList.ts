@@ -96,5 +96,7 @@ export function usePagedList<T>(pathOf: (q: PageQuery) => string, { initialLimit
     totalCapped: query.data?.totalCountCapped === true,
     searchInput,
     setSearchInput,
+    /** reload fetches the current page again (after a change made on it). */
+    reload: () => query.mutate(),
   };
 }

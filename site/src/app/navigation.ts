@@ -5,7 +5,16 @@
 import type { Permission } from '../lib/permissions';
 import { COLLECTIONS } from '../lib/collections';
 
-export type ScreenKey = 'dashboard' | 'profile' | 'media' | 'menu' | 'themes' | 'themeSettings' | 'plans';
+export type ScreenKey =
+  | 'dashboard'
+  | 'profile'
+  | 'media'
+  | 'formBuilder'
+  | 'formSubmissions'
+  | 'menu'
+  | 'themes'
+  | 'themeSettings'
+  | 'plans';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -105,9 +114,9 @@ export const EXTRA_ROUTES: ScreenDecl[] = [
   link('Testimonials', '/testimonials'),
   link('Create Page', '/pages/create', 'PAGE'),
   link('Edit Page', '/pages/:id', 'PAGE'),
-  link('Create Custom Form', '/custom-forms/create', 'CUSTOM_FORM'),
-  link('Edit Custom Form', '/custom-forms/:id', 'CUSTOM_FORM'),
-  link('Form Submissions', '/custom-forms/:id/submissions', 'CUSTOM_FORM'),
+  link('Create Custom Form', '/custom-forms/create', 'CUSTOM_FORM', { screen: 'formBuilder' }),
+  link('Edit Custom Form', '/custom-forms/:id', 'CUSTOM_FORM', { screen: 'formBuilder' }),
+  link('Form Submissions', '/custom-forms/:id/submissions', 'FORM_SUBMISSION', { screen: 'formSubmissions' }),
 ];
 
 export const ALL_ROUTES: ScreenDecl[] = [...SECTIONS.flatMap((s) => s.links), ...EXTRA_ROUTES];

@@ -1,0 +1,139 @@
+package forms
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Table layout of submissions (DESIGN §3):
+//
+//	T#{t}#FORM#{formId}#SUB  {ulid}   one submission; newest first is a descending query
+//	T#{t}#FORM#{formId}      COUNT    the form's counters: count (all) and unchecked
+//	T#{t}                    COUNT#custom-form-submissions-unchecked   the dashboard's counter
+//
+// Both counters change in the same transaction as each submit, check and delete, so a page of
+// submissions and its totalCount never need a read of the whole partition.
+const (
+	formsCollection = "custom-forms"
+	counterSK       = "COUNT"
+)
+
+var (
+	errFormNotFound = &api.Error{Status: http.StatusNotFound, Message: "Form not found!"}
+	errSubNotFound  = &api.Error{Status: http.StatusNotFound, Message: "Submission not found!"}
+)
+
+// submissionsPK is the partition of one form's submissions.
+func submissionsPK(scope store.Scope, formID string) string {
+	return scope.Partition("FORM", formID, "SUB")
+}
+
+// counterKey is the key of one form's counter item.
+func counterKey(scope store.Scope, formID string) store.Key {
+	return store.Key{PK: scope.Partition("FORM", formID), SK: counterSK}
+}
+
+// formKey is the key of a form record (the custom-forms collection).
+func formKey(scope store.Scope, formID string) store.Key {
+	return store.Key{PK: scope.Collection(formsCollection), SK: formID}
+}
+
+// counter is a form's counter item.
+type counter struct {
+	Count     int64 `dynamo:"count"`
+	Unchecked int64 `dynamo:"unchecked"`
+}
+
+func readCounter(ctx context.Context, st *store.Store, scope store.Scope, formID string) (counter, error) {
+	var c counter
+	err := st.Get(ctx, counterKey(scope, formID), &c)
+	if store.IsNotFound(err) {
+		return counter{}, nil
+	}
+	return c, err
+}
+
+// item is a stored submission. Values maps field labels to a string, or a list of option names
+// for a checkbox field.
+type item struct {
+	PK        string         `dynamo:"PK"`
+	SK        string         `dynamo:"SK"`
+	ID        string         `dynamo:"id"`
+	FormID    string         `dynamo:"formId"`
+	CreatedAt string         `dynamo:"createdAt"`
+	Checked   bool           `dynamo:"checked"`
+	Values    map[string]any `dynamo:"values"`
+}
+
+// Submission is a submission as the API shows it: {id, formId, createdAt, checked, ...values}.
+type Submission map[string]any
+
+func (it item) view() Submission {
+	out := Submission{}
+	for k, v := range it.Values {
+		out[k] = v
+	}
+	out["id"], out["formId"], out["createdAt"], out["checked"] = it.ID, it.FormID, it.CreatedAt, it.Checked
+	return out
+}
+
+// loadSubmission reads one submission of a form.
+func loadSubmission(ctx context.Context, st *store.Store, scope store.Scope, formID, id string) (item, error) {
+	var it item
+	if !idPattern.MatchString(id) || !idPattern.MatchString(formID) {
+		return it, errSubNotFound
+	}
+	err := st.Get(ctx, store.Key{PK: submissionsPK(scope, formID), SK: id}, &it)
+	if store.IsNotFound(err) {
+		return it, errSubNotFound
+	}
+	return it, err
+}
+
+// page reads one page of a form's submissions, newest first: limit items after the cursor (the
+// id of the last item of the previous page), and the cursor of the next page ("" at the end).
+func page(ctx context.Context, st *store.Store, scope store.Scope, formID, cursor string, limit int) ([]item, string, error) {
+	pk := submissionsPK(scope, formID)
+	q := st.Table.Get("PK", pk).Order(dynamo.Descending).Limit(limit)
+	if cursor != "" {
+		q = q.StartFrom(pagingKey(pk, cursor))
+	}
+	var items []item
+	last, err := q.AllWithLastEvaluatedKey(ctx, &items)
+	if err != nil {
+		return nil, "", store.Wrap("list submissions", err)
+	}
+	next := ""
+	if last != nil && len(items) == limit {
+		next = items[len(items)-1].ID
+	}
+	return items, next, nil
+}
+
+// skip returns the cursor after the first n submissions of a form (a keys-only read), for a
+// client that asks for page p rather than following cursors; ok is false when there are no more
+// than n.
+func skip(ctx context.Context, st *store.Store, scope store.Scope, formID string, n int) (cursor string, ok bool, err error) {
+	if n <= 0 {
+		return "", true, nil
+	}
+	var keys []store.Key
+	err = st.Table.Get("PK", submissionsPK(scope, formID)).Order(dynamo.Descending).Project("PK", "SK").Limit(n).All(ctx, &keys)
+	if err != nil {
+		return "", false, store.Wrap("skip submissions", err)
+	}
+	if len(keys) < n {
+		return "", false, nil
+	}
+	return keys[len(keys)-1].SK, true, nil
+}
+
+func pagingKey(pk, sk string) dynamo.PagingKey {
+	item, _ := dynamo.MarshalItem(store.Key{PK: pk, SK: sk})
+	return dynamo.PagingKey(item)
+}

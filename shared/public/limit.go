@@ -1,0 +1,98 @@
+package public
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Limit is how many submissions one client may make to one target (a form, the newsletter) of
+// one tenant per fixed window.
+type Limit struct {
+	Max    int
+	Window time.Duration
+}
+
+// DefaultLimit admits 5 submissions per client and form every 10 minutes: plenty for a person,
+// useless for a script.
+var DefaultLimit = Limit{Max: 5, Window: 10 * time.Minute}
+
+// rateItem is one counter: per tenant, target, hashed client address and window, deleted by
+// DynamoDB's TTL after its window.
+type rateItem struct {
+	PK        string `dynamo:"PK,hash"`
+	SK        string `dynamo:"SK,range"`
+	Hits      int    `dynamo:"hits"`
+	ExpiresAt int64  `dynamo:"expiresAt"`
+}
+
+// clientAddress is the visitor's IP: CloudFront's CloudFront-Viewer-Address (which CloudFront
+// sets itself, overwriting whatever a viewer sent) when the request came through it, else the
+// connection's address. X-Forwarded-For is not used: a client can write its first entries.
+func clientAddress(r *http.Request) string {
+	if v := r.Header.Get("CloudFront-Viewer-Address"); v != "" {
+		// "ip:port", IPv6 unbracketed ("2001:db8::1:443"): the port is after the last colon.
+		if i := strings.LastIndexByte(v, ':'); i > 0 {
+			return v[:i]
+		}
+		return v
+	}
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
+}
+
+// allow counts one submission of the client to target and refuses it with 429 and Retry-After
+// once the window's count has reached the limit: one conditional update, whatever the traffic.
+// The address is stored only as a hash.
+func (s *Service) allow(ctx context.Context, w http.ResponseWriter, r *http.Request, scope store.Scope, target string, lim Limit) error {
+	now := s.now().UTC()
+	start := now.Truncate(lim.Window)
+	end := start.Add(lim.Window)
+	sum := sha256.Sum256([]byte(scope.Tenant() + "|" + clientAddress(r)))
+	sk := target + "#" + hex.EncodeToString(sum[:12]) + "#" + strconv.FormatInt(start.Unix(), 10)
+	err := s.st.Table.Update("PK", scope.Partition("RATE")).Range("SK", sk).
+		Add("hits", 1).Set("expiresAt", end.Add(time.Minute).Unix()).
+		If("attribute_not_exists(hits) OR hits < ?", lim.Max).Run(ctx)
+	if dynamo.IsCondCheckFailed(err) {
+		retry := int(end.Sub(now).Seconds()) + 1
+		w.Header().Set("Retry-After", strconv.Itoa(retry))
+		return api.Errorf(http.StatusTooManyRequests, "Too many submissions. Please try again in %s.", humanWait(retry))
+	}
+	return store.Wrap("rate limit", err)
+}
+
+func humanWait(seconds int) string {
+	if seconds < 90 {
+		return strconv.Itoa(seconds) + " seconds"
+	}
+	return strconv.Itoa((seconds+59)/60) + " minutes"
+}
+
+// Honeypot is the field a website's form carries hidden from people: bots fill it in. A filled
+// one is answered like a success and nothing is stored, so the bot learns nothing.
+const Honeypot = "_gotcha"
+
+// trapped reports whether a submission filled the honeypot.
+func trapped(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case string:
+		return strings.TrimSpace(x) != ""
+	case bool:
+		return x
+	}
+	return true
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import toast from 'react-hot-toast';
+import { api, swrFetcher } from '../../api/client';
+import { messageOf } from '../../api/http';
+import { usePagedList } from '../../api/usePagedList';
+import { parseFields } from './builder';
+
+export type SubmissionRow = Record<string, unknown> & { id: string; checked?: boolean; createdAt?: string };
+
+/** Keys every submission carries beside its answers; the table shows them in their own columns. */
+const OWN_KEYS = new Set(['id', 'formId', 'checked', 'createdAt']);
+
+/**
+ * submissionColumns: one column per submitted key except id (SPEC §2): the form's field labels in
+ * its order, then any other answered key (a field since renamed or removed). formId is the same
+ * on every row of the screen, so it is left out.
+ */
+export function submissionColumns(labels: string[], rows: SubmissionRow[]): string[] {
+  const out = [...labels];
+  for (const r of rows) for (const k of Object.keys(r)) if (!OWN_KEYS.has(k) && !out.includes(k)) out.push(k);
+  return out;
+}
+
+/** useSubmissions holds the submissions screen: the form, one page of submissions, check and export. */
+export function useSubmissions(formId: string) {
+  const form = useSWR<{ result: { name?: string; fields?: string } }>(`/custom-forms/${encodeURIComponent(formId)}`, swrFetcher);
+  const q = `formId=${encodeURIComponent(formId)}`;
+  const list = usePagedList<SubmissionRow>(({ page, limit }) => `/custom-form-submissions?${q}&page=${page}&limit=${limit}`, { initialLimit: 10, debounceMs: 0 });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const labels = parseFields(form.data?.result.fields).map((f) => f.label);
+
+  const setChecked = async (row: SubmissionRow, checked: boolean) => {
+    setBusy(row.id);
+    try {
+      await api.patch(`/custom-form-submissions/${encodeURIComponent(row.id)}`, { formId, checked });
+      await list.reload();
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportCsv = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      const file = await api.file(`/custom-form-submissions/export?${q}`);
+      const url = URL.createObjectURL(file.blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = file.filename;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return { formName: form.data?.result.name ?? '', columns: submissionColumns(labels, list.items), list, busy, setChecked, exportCsv, exporting };
+}
