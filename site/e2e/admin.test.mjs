@@ -102,7 +102,6 @@ describe('admin panel foundation', () => {
       await page.getByRole('list', { name: 'Themes' }).waitFor();
       await page.goto('/custom-forms/abc/submissions');
       await page.getByRole('heading', { level: 1, name: 'Form Submissions' }).waitFor();
-      await page.getByText('This screen is coming in a later release.').waitFor();
       await page.keyboard.press('Control+/');
       assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Search (Ctrl + /)');
     });
