@@ -35,6 +35,7 @@ var (
 	idPattern    = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 	slugPattern  = regexp.MustCompile(`^[a-z0-9-]{1,100}$`)
+	colorPattern = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 )
 
 // readOnly fields may be echoed back by a client; they are ignored, never stored.
@@ -200,18 +201,29 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 
 func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, string) {
 	tooLong := func(max int) string { return fmt.Sprintf("%s must be at most %d characters.", f.Label, max) }
+	limit := func(def int) int {
+		if f.MaxBytes > 0 {
+			return f.MaxBytes
+		}
+		return def
+	}
 	switch f.Type {
 	case TypeText:
-		if len(s) > maxText {
-			return nil, tooLong(maxText)
+		if len(s) > limit(maxText) {
+			return nil, tooLong(limit(maxText))
 		}
 		if f.Format == FormatSlug && !slugPattern.MatchString(s) {
 			return nil, f.Label + " may hold only lowercase letters, digits and hyphens (at most 100)."
 		}
 	case TypeLongText:
-		if len(s) > maxLongText {
-			return nil, tooLong(maxLongText)
+		if len(s) > limit(maxLongText) {
+			return nil, tooLong(limit(maxLongText))
 		}
+	case TypeColor:
+		if !colorPattern.MatchString(s) {
+			return nil, f.Label + " must be a hex colour such as #1a73e8."
+		}
+		return strings.ToLower(s), ""
 	case TypeRichText:
 		// A declared MaxBytes is checked after sanitising (values); the request body limit bounds
 		// what reaches the sanitiser.

@@ -51,7 +51,8 @@ func (s *Service) Store() *store.Store { return s.st }
 // Guard returns the guard the service's routes are behind (for hooks' own routes).
 func (s *Service) Guard() *auth.Guard { return s.guard }
 
-// Register declares the five routes of one collection (and the routes its hooks add) under base.
+// Register declares the five routes of one collection, or the GET and PATCH of a singleton (and
+// the routes its hooks add), under base.
 func (s *Service) Register(mux api.Mux, base, key string) error {
 	c := s.reg[key]
 	hooks, err := s.hooksOf(c)
@@ -59,9 +60,14 @@ func (s *Service) Register(mux api.Mux, base, key string) error {
 		return err
 	}
 	path := base + "/" + key
+	claims := &claimingMux{Mux: mux, patterns: map[string]bool{}}
 	if router, ok := hooks.(Router); ok {
 		// First, so a hook can claim a more specific pattern than the generic ones.
-		router.Routes(s, mux, path, c)
+		router.Routes(s, claims, path, c)
+	}
+	if c.Singleton != "" {
+		s.registerSingleton(mux, path, c, claims.patterns)
+		return nil
 	}
 	mux.Handle("GET "+path, s.guard.Require(c.Permission("VIEW"), s.handler(c, s.list)))
 	mux.Handle("POST "+path, s.guard.Require(c.Permission("CREATE"), s.handler(c, s.create)))

@@ -22,7 +22,8 @@ export type FieldType =
   | 'url'
   | 'password'
   | 'permissions'
-  | 'json';
+  | 'json'
+  | 'color';
 
 export interface FieldDecl {
   name: string;
@@ -50,6 +51,12 @@ export interface CollectionDecl {
   nameField: string;
   counter?: boolean;
   defaultSort?: string;
+  /** The sort key of a one-per-tenant record (header, footer, settings), served at GET/PATCH /{key}. */
+  singleton?: string;
+  /** The success toast of a singleton save (SPEC §8). */
+  savedMessage?: string;
+  /** The fallback toast of a failed singleton save when the server sends no message (SPEC §8). */
+  failedMessage?: string;
   fields: FieldDecl[];
 }
 
