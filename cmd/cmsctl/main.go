@@ -20,7 +20,7 @@ import (
 )
 
 const usage = `usage:
-  cmsctl tenant create --id ID --name NAME --admin USER --password PASS
+  cmsctl tenant create --id ID --name NAME --admin USER --password PASS [--plan PLAN]
   cmsctl tenant list
   cmsctl tenant set-domains --id ID --domains www.example.org,example.org   (empty --domains clears them)
   cmsctl user reset-password --tenant ID --username USER --password PASS
@@ -57,13 +57,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	username := fs.String("username", "", "username")
 	password := fs.String("password", "", "password")
 	passcode := fs.String("passcode", "", "6-digit passcode")
+	plan := fs.String("plan", "", "billing plan id (default: the catalogue's first)")
 	domains := fs.String("domains", "", "comma-separated website hosts")
 	if err := fs.Parse(args[2:]); err != nil {
 		return fmt.Errorf("%v\n%s", err, usage)
 	}
 	switch args[0] + " " + args[1] {
 	case "tenant create":
-		u, err := tenants.Create(ctx, st, tenants.NewTenant{ID: *id, Name: *name, AdminUsername: *admin, AdminPassword: *password})
+		u, err := tenants.Create(ctx, st, tenants.NewTenant{ID: *id, Name: *name, AdminUsername: *admin, AdminPassword: *password, Plan: *plan})
 		if err != nil {
 			return err
 		}
@@ -74,9 +75,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tNAME\tCREATED")
+		fmt.Fprintln(tw, "ID\tNAME\tPLAN\tCREATED")
 		for _, t := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", t.ID, t.Name, t.CreatedAt.Format("2006-01-02 15:04"))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", t.ID, t.Name, t.PlanID, t.CreatedAt.Format("2006-01-02 15:04"))
 		}
 		return tw.Flush()
 	case "tenant set-domains":

@@ -20,6 +20,8 @@ func TestOpsCommands(t *testing.T) {
 	}{
 		{"create", "tenant create --id ops-school --name Ops-School --admin boss --password first-pass-1", "", "created tenant ops-school"},
 		{"create again", "tenant create --id ops-school --name Ops-School --admin boss --password first-pass-1", "already exists", ""},
+		{"create on a plan", "tenant create --id ops-premium --name Premium --admin boss --password first-pass-1 --plan premium", "", "created tenant ops-premium"},
+		{"unknown plan", "tenant create --id ops-gold --name Gold --admin boss --password first-pass-1 --plan gold", "unknown plan", ""},
 		{"bad id", "tenant create --id Ops#School --name X --admin boss --password first-pass-1", "invalid tenant id", ""},
 		{"weak password", "tenant create --id ops-two --name X --admin boss --password 123", "Password should be atleast 6 characters!", ""},
 		{"list", "tenant list", "", "ops-school"},
@@ -51,4 +53,11 @@ func TestOpsCommands(t *testing.T) {
 	res := testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/passcode", Tenant: "ops-school",
 		Body: map[string]any{"username": "boss", "passcode": "135790"}})
 	testkit.Expect(t, res, 200, "Logged in Successfully!")
+	// Every tenant has a plan: the catalogue's first unless --plan chose another.
+	for tenant, plan := range map[string]string{"ops-school": "starter", "ops-premium": "premium"} {
+		res := testkit.Call(t, testkit.Request{Method: "GET", Path: "/auth/tenant-info", Tenant: tenant})
+		if got := res.Get("result.planId"); got != plan {
+			t.Errorf("%s: planId %v, want %s", tenant, got, plan)
+		}
+	}
 }

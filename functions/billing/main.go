@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/plans"
 )
 
-func main() { lambdamain.Start("billing", collections.Module(nil)) }
+func main() { lambdamain.Start("billing", plans.Module, collections.Module(nil)) }

@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/pages"
 )
 
-func main() { lambdamain.Start("content", collections.Module(nil)) }
+func main() { lambdamain.Start("content", collections.Module(pages.Hooks()), pages.Module) }

@@ -3,8 +3,12 @@
 package main
 
 import (
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/themes"
 )
 
-func main() { lambdamain.Start("design", media.Module) }
+func main() {
+	lambdamain.Start("design", media.Module, themes.Module, collections.Module(themes.Hooks()))
+}

@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/menu"
 )
 
-func main() { lambdamain.Start("navigation", collections.Module(nil)) }
+func main() { lambdamain.Start("navigation", menu.Module, collections.Module(nil)) }

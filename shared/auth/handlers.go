@@ -29,7 +29,7 @@ func NewService(st *store.Store, guard *Guard, cfg config.Config) *Service {
 func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/auth/login", s.guard.Public(s.login))
 	mux.Handle("POST "+base+"/auth/passcode", s.guard.Public(s.passcodeLogin))
-	mux.Handle("GET "+base+"/auth/tenant-info", s.guard.Public(s.tenantInfo))
+	mux.Handle("GET "+base+"/auth/tenant-info", api.HandlerFunc(s.tenantInfo))
 	mux.Handle("GET "+base+"/auth/me", s.guard.Require("", s.me))
 	mux.Handle("PATCH "+base+"/auth/me", s.guard.Require("", s.updateMe))
 	mux.Handle("POST "+base+"/auth/logout", s.guard.Require("", s.logout))
@@ -155,7 +155,36 @@ func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: true, Message: "Logged out"})
 }
 
+// tenantInfo is the tenant's details with its theme settings and SEO defaults as saved (SPEC §1:
+// themeSetting, seoSetting), all three read in one BatchGetItem. It is public: the login screen
+// shows the tenant's name and logo.
+type tenantInfo struct {
+	store.Tenant
+	ThemeSetting map[string]any `json:"themeSetting"`
+	SEOSetting   map[string]any `json:"seoSetting"`
+}
+
 func (s *Service) tenantInfo(w http.ResponseWriter, r *http.Request) error {
-	c := CallerFrom(r.Context())
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: c.Tenant, ObjectURLPrefix: s.cfg.ObjectURLPrefix + c.Scope.Tenant() + "/"})
+	scope, err := scopeOf(r)
+	if err != nil {
+		return err
+	}
+	root := scope.Root()
+	tk, thk, sk := store.Key{PK: root, SK: store.SKTenant}, store.Key{PK: root, SK: store.SKTheme}, store.Key{PK: root, SK: store.SKSEO}
+	items, err := s.st.GetMany(r.Context(), tk, thk, sk)
+	if err != nil {
+		return err
+	}
+	var info tenantInfo
+	if ok, err := store.Decode(items, tk, &info.Tenant); err != nil || !ok {
+		return tenantError(err)
+	}
+	for k, out := range map[store.Key]*map[string]any{thk: &info.ThemeSetting, sk: &info.SEOSetting} {
+		if _, err := store.Decode(items, k, out); err != nil {
+			return err
+		}
+		delete(*out, "PK")
+		delete(*out, "SK")
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: info, ObjectURLPrefix: s.cfg.ObjectURLPrefix + scope.Tenant() + "/"})
 }

@@ -34,6 +34,8 @@ var (
 	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 	idPattern    = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	slugPattern  = regexp.MustCompile(`^[a-z0-9-]{1,100}$`)
+	colorPattern = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 )
 
 // readOnly fields may be echoed back by a client; they are ignored, never stored.
@@ -95,6 +97,10 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 	var order []string
 	for _, f := range c.Fields {
 		raw, present := in.raw[f.Name]
+		if present && f.Transient {
+			out[f.Name] = raw // the hooks read it
+			continue
+		}
 		if !present {
 			if create && f.Default != nil {
 				out[f.Name] = f.Default
@@ -109,9 +115,14 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 		if err == "" && f.Type == TypeRichText {
 			// Sized once sanitised: the sanitiser escapes (' becomes &#39;), so the stored text can
 			// be five times what was sent.
-			if s, _ := v.(string); len(s) > maxRichText {
+			// A declared maxBytes replaces the default limit.
+			limit := maxRichText
+			if f.MaxBytes > 0 {
+				limit = f.MaxBytes
+			}
+			if s, _ := v.(string); len(s) > limit {
 				return nil, api.FieldError(http.StatusRequestEntityTooLarge, f.Name,
-					fmt.Sprintf("%s is too large (at most %d KB once formatted).", f.Label, maxRichText/1024))
+					fmt.Sprintf("%s is too large (at most %d KB once formatted).", f.Label, limit/1024))
 			}
 		}
 		if err == "" && f.Required && isEmpty(v) {
@@ -173,7 +184,7 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 		}
 		return out, ""
 	case TypeJSON:
-		return parseJSONText(raw, f.Label)
+		return parseJSONText(raw, f.Label, max(f.MaxBytes, maxJSON))
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -190,17 +201,33 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 
 func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, string) {
 	tooLong := func(max int) string { return fmt.Sprintf("%s must be at most %d characters.", f.Label, max) }
+	limit := func(def int) int {
+		if f.MaxBytes > 0 {
+			return f.MaxBytes
+		}
+		return def
+	}
 	switch f.Type {
 	case TypeText:
-		if len(s) > maxText {
-			return nil, tooLong(maxText)
+		if len(s) > limit(maxText) {
+			return nil, tooLong(limit(maxText))
+		}
+		if f.Format == FormatSlug && !slugPattern.MatchString(s) {
+			return nil, f.Label + " may hold only lowercase letters, digits and hyphens (at most 100)."
 		}
 	case TypeLongText:
-		if len(s) > maxLongText {
-			return nil, tooLong(maxLongText)
+		if len(s) > limit(maxLongText) {
+			return nil, tooLong(limit(maxLongText))
 		}
+	case TypeColor:
+		if !colorPattern.MatchString(s) {
+			return nil, f.Label + " must be a hex colour such as #1a73e8."
+		}
+		return strings.ToLower(s), ""
 	case TypeRichText:
-		if len(s) > maxRichText {
+		// A declared MaxBytes is checked after sanitising (values); the request body limit bounds
+		// what reaches the sanitiser.
+		if f.MaxBytes == 0 && len(s) > maxRichText {
 			return nil, tooLong(maxRichText)
 		}
 		s = cv.html().Sanitize(s)
@@ -297,7 +324,7 @@ func parseDate(s, label string) (any, string) {
 	return nil, label + " must be a date (YYYY-MM-DD)."
 }
 
-func parseJSONText(raw json.RawMessage, label string) (any, string) {
+func parseJSONText(raw json.RawMessage, label string, limit int) (any, string) {
 	text := string(raw)
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
@@ -306,7 +333,7 @@ func parseJSONText(raw json.RawMessage, label string) (any, string) {
 	if strings.TrimSpace(text) == "" {
 		return "", ""
 	}
-	if len(text) > maxJSON || !json.Valid([]byte(text)) {
+	if len(text) > limit || !json.Valid([]byte(text)) {
 		return nil, label + " must be valid JSON."
 	}
 	return text, ""

@@ -54,7 +54,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 		if err := dynamo.UnmarshalItem(it, &rec); err != nil {
 			return err
 		}
-		out.Result = append(out.Result, view(c, rec))
+		out.Result = append(out.Result, listView(c, rec))
 	}
 	if req.Facet == "" && req.Search == "" {
 		out.Sortable = listing.Sortable(c.NameField, res.Total)

@@ -30,7 +30,11 @@ const (
 	TypePassword    = "password"
 	TypePermissions = "permissions"
 	TypeJSON        = "json"
+	TypeColor       = "color"
 )
+
+// FormatSlug makes a text field a URL slug: lowercase ASCII letters, digits and hyphens, 1 to 100.
+const FormatSlug = "slug"
 
 // Field is one declared field of a collection.
 type Field struct {
@@ -43,6 +47,15 @@ type Field struct {
 	Ref      string   `json:"ref"`
 	Default  any      `json:"default"`
 	Format   string   `json:"format"`
+	// MaxBytes replaces the type's default size cap: a text or longtext field's length (custom
+	// CSS), a richtext field's size once sanitised (413 past it), a json field's text (400 past it).
+	MaxBytes int `json:"maxBytes"`
+	// Transient fields are accepted in writes and handed to the collection's hooks in
+	// Write.Values as the request's raw JSON (json.RawMessage); the engine never stores or
+	// shows them (a page's pageSections, which its hooks write as items of their own).
+	Transient bool `json:"transient"`
+	// DetailOnly fields are shown by GET one only and left out of lists (large text).
+	DetailOnly bool `json:"detailOnly"`
 }
 
 // Collection is one declared collection; Key is its path segment ("faqs").
@@ -57,8 +70,16 @@ type Collection struct {
 	Counter     bool   `json:"counter"`
 	DefaultSort string `json:"defaultSort"`
 	// Hooks names the Go rules of the collection (hooks.go), if it has any.
-	Hooks  string  `json:"hooks"`
-	Fields []Field `json:"fields"`
+	Hooks string `json:"hooks"`
+	// Singleton, when set, makes the collection one record per tenant (header, footer, SEO
+	// defaults) stored in the tenant's root partition under this sort key, served at GET and
+	// PATCH /{key} and /{key}/{id} (singleton.go). Its id is the tenant id.
+	Singleton string `json:"singleton"`
+	// SavedMessage replaces '{title} updated successfully!' after a save (SPEC §8's own texts).
+	SavedMessage string `json:"savedMessage"`
+	// FailedMessage is the SPA's fallback toast when a save fails without a server message.
+	FailedMessage string  `json:"failedMessage"`
+	Fields        []Field `json:"fields"`
 	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
 	ReferencedBy []Backref `json:"-"`
 }
@@ -84,7 +105,7 @@ type Registry map[string]*Collection
 
 var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichText: true, TypeNumber: true, TypeDate: true,
 	TypeBoolean: true, TypeSelect: true, TypeReference: true, TypeImage: true, TypeFile: true, TypeEmail: true, TypeURL: true,
-	TypePassword: true, TypePermissions: true, TypeJSON: true}
+	TypePassword: true, TypePermissions: true, TypeJSON: true, TypeColor: true}
 
 // Load parses the embedded declarations and checks them: known types, references to declared
 // collections, options on selects, a name field that exists.
@@ -95,7 +116,7 @@ func Load() (Registry, error) {
 	}
 	for key, c := range reg {
 		c.Key = key
-		if _, ok := c.Field(c.NameField); !ok {
+		if _, ok := c.Field(c.NameField); !ok && c.Singleton == "" {
 			return nil, fmt.Errorf("collections: %s: nameField %q is not a field", key, c.NameField)
 		}
 		for _, f := range c.Fields {
@@ -104,8 +125,13 @@ func Load() (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: unknown type %q", key, f.Name, f.Type)
 			case f.Type == TypeSelect && len(f.Options) == 0:
 				return nil, fmt.Errorf("collections: %s.%s: select without options", key, f.Name)
-			case f.Type == TypeReference && reg[f.Ref] == nil:
-				return nil, fmt.Errorf("collections: %s.%s: reference to unknown collection %q", key, f.Name, f.Ref)
+			case f.Type == TypeReference && reg[f.Ref] == nil,
+				f.Type == TypeReference && reg[f.Ref].Singleton != "":
+				return nil, fmt.Errorf("collections: %s.%s: reference to an unknown or singleton collection %q", key, f.Name, f.Ref)
+			case f.Transient && c.Hooks == "":
+				return nil, fmt.Errorf("collections: %s.%s: a transient field needs hooks to handle it", key, f.Name)
+			case f.Format == FormatSlug && f.Type != TypeText:
+				return nil, fmt.Errorf("collections: %s.%s: format slug is for text fields", key, f.Name)
 			}
 			if f.Type == TypeReference {
 				reg[f.Ref].ReferencedBy = append(reg[f.Ref].ReferencedBy, Backref{Collection: key, Field: f.Name})

@@ -3,6 +3,7 @@ package collections
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -50,7 +51,8 @@ func (s *Service) Store() *store.Store { return s.st }
 // Guard returns the guard the service's routes are behind (for hooks' own routes).
 func (s *Service) Guard() *auth.Guard { return s.guard }
 
-// Register declares the five routes of one collection (and the routes its hooks add) under base.
+// Register declares the five routes of one collection, or the GET and PATCH of a singleton (and
+// the routes its hooks add), under base.
 func (s *Service) Register(mux api.Mux, base, key string) error {
 	c := s.reg[key]
 	hooks, err := s.hooksOf(c)
@@ -58,9 +60,14 @@ func (s *Service) Register(mux api.Mux, base, key string) error {
 		return err
 	}
 	path := base + "/" + key
+	claims := &claimingMux{Mux: mux, patterns: map[string]bool{}}
 	if router, ok := hooks.(Router); ok {
 		// First, so a hook can claim a more specific pattern than the generic ones.
-		router.Routes(s, mux, path, c)
+		router.Routes(s, claims, path, c)
+	}
+	if c.Singleton != "" {
+		s.registerSingleton(mux, path, c, claims.patterns)
+		return nil
 	}
 	mux.Handle("GET "+path, s.guard.Require(c.Permission("VIEW"), s.handler(c, s.list)))
 	mux.Handle("POST "+path, s.guard.Require(c.Permission("CREATE"), s.handler(c, s.create)))
@@ -111,9 +118,16 @@ func notFound(c *Collection) *api.Error {
 // view is the record as the API shows it: only id, version, timestamps and declared fields
 // (never a password or hash).
 func view(c *Collection, rec Record) Record {
+	return viewFields(c, rec, false)
+}
+
+// listView is the record as a list shows it: view without the DetailOnly fields (large text).
+func listView(c *Collection, rec Record) Record { return viewFields(c, rec, true) }
+
+func viewFields(c *Collection, rec Record, listing bool) Record {
 	out := Record{"id": rec["id"], "version": rec["version"], "createdAt": rec["createdAt"], "updatedAt": rec["updatedAt"]}
 	for _, f := range c.Fields {
-		if f.Type == TypePassword {
+		if f.Type == TypePassword || f.Transient || (listing && f.DetailOnly) {
 			continue
 		}
 		v, ok := rec[f.Name]
@@ -134,15 +148,25 @@ func (s *Service) get(w http.ResponseWriter, r *http.Request, c *Collection) err
 	if err != nil {
 		return err
 	}
+	out, err := s.fullView(r.Context(), caller, c, rec)
+	if err != nil {
+		return err
+	}
+	return api.OK(w, out)
+}
+
+// fullView is the record as GET one shows it: view plus what the collection's Viewer adds. Writes
+// answer with it too, so a client sees what was saved (a page's new section ids).
+func (s *Service) fullView(ctx context.Context, caller *auth.Caller, c *Collection, rec Record) (Record, error) {
 	out := view(c, rec)
 	if hooks, _ := s.hooksOf(c); hooks != nil {
 		if v, ok := hooks.(Viewer); ok {
-			if err := v.View(r.Context(), s, caller, rec, out); err != nil {
-				return err
+			if err := v.View(ctx, s, caller, rec, out); err != nil {
+				return nil, err
 			}
 		}
 	}
-	return api.OK(w, out)
+	return out, nil
 }
 
 // Write is one create, patch or delete in preparation, as the collection's hooks see it: who asks,
@@ -153,7 +177,10 @@ type Write struct {
 	Old    Record         // nil on create
 	Values map[string]any // the converted fields of the request (create: all; patch: the changed ones)
 	Rec    Record         // the record as it will be stored
-	tx     *dynamo.WriteTx
+	// Attempt counts the tries of a create (0 first): a hook whose item failed with ErrRetry
+	// is called again with the next attempt, and may choose differently (another slug).
+	Attempt int
+	tx      *dynamo.WriteTx
 	// conflicts maps a transaction item index to the error its failed condition means.
 	conflicts map[int]*api.Error
 	items     int
@@ -219,6 +246,13 @@ func (w *Write) run(ctx context.Context, fallback *api.Error) error {
 	return store.Wrap("write "+w.C.Key, err)
 }
 
+// ErrRetry is the conflict a hook gives a transaction item whose clash another try can avoid (a
+// slug taken a moment ago): the create is prepared and written again, up to maxAttempts times.
+var ErrRetry = &api.Error{Status: http.StatusConflict, Message: "Too many people are saving the same thing at once. Please try again."}
+
+// maxAttempts bounds the tries of one create whose hook items keep clashing.
+const maxAttempts = 25
+
 func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) error {
 	in, err := decodeInput(r, c)
 	if err != nil {
@@ -228,14 +262,25 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err != nil {
 		return err
 	}
+	for attempt := 0; ; attempt++ {
+		// A fresh copy each time: hooks may take fields out of Values (a password they hash).
+		err := s.createOnce(w, r, c, maps.Clone(values), attempt)
+		if err != ErrRetry || attempt+1 >= maxAttempts {
+			return err
+		}
+	}
+}
+
+func (s *Service) createOnce(w http.ResponseWriter, r *http.Request, c *Collection, values map[string]any, attempt int) error {
 	wr := s.newWrite(r, c, nil)
+	wr.Attempt = attempt
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	id := ids.New()
 	k := s.key(wr.Caller.Scope, c, id)
 	wr.Values = values
 	wr.Rec = Record{"PK": k.PK, "SK": k.SK, "id": id, "version": 1, "createdAt": now, "updatedAt": now}
 	for name, v := range values {
-		if v != nil && v != "" {
+		if f, _ := c.Field(name); v != nil && v != "" && !f.Transient {
 			wr.Rec[name] = v
 		}
 	}
@@ -259,7 +304,11 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
-	return api.JSON(w, http.StatusCreated, api.Envelope{Result: view(c, wr.Rec), Message: c.Title + " created successfully!"})
+	out, err := s.fullView(r.Context(), wr.Caller, c, wr.Rec)
+	if err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusCreated, api.Envelope{Result: out, Message: c.Title + " created successfully!"})
 }
 
 func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) error {
@@ -287,7 +336,9 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 		wr.Rec[k] = v
 	}
 	for name, v := range values {
-		wr.Rec[name] = v
+		if f, _ := c.Field(name); !f.Transient {
+			wr.Rec[name] = v
+		}
 	}
 	wr.Rec["version"] = version + 1
 	wr.Rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
@@ -318,7 +369,11 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
 		return err
 	}
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: view(c, wr.Rec), Message: c.Title + " updated successfully!"})
+	out, err := s.fullView(r.Context(), wr.Caller, c, wr.Rec)
+	if err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: out, Message: c.Title + " updated successfully!"})
 }
 
 // changedAttributes are the attributes the patch sets: the request's fields plus whatever the
@@ -326,7 +381,9 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 func (w *Write) changedAttributes() map[string]bool {
 	out := map[string]bool{}
 	for name := range w.Values {
-		out[name] = true
+		if f, _ := w.C.Field(name); !f.Transient {
+			out[name] = true
+		}
 	}
 	for name, v := range w.Rec {
 		if name == "version" || name == "updatedAt" {

@@ -7,21 +7,28 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/menu"
 	"github.com/campuscms/panel/shared/misc"
 	"github.com/campuscms/panel/shared/newsletter"
+	"github.com/campuscms/panel/shared/pages"
+	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/public"
+	"github.com/campuscms/panel/shared/themes"
 )
 
 // All returns every module.
 func All() []app.Module {
-	return []app.Module{app.AuthModule, misc.Module, media.Module, collections.Module(Hooks()), forms.Module, public.Module}
+	return []app.Module{app.AuthModule, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
+		collections.Module(Hooks()), forms.Module, pages.Module, public.Module}
 }
 
-// Hooks are the hooks of every collection another package owns, for collections.Module. A
-// group's main passes the ones its collections need (marketing: newsletter; forms: custom-forms).
+// Hooks are the hooks of every collection whose rules live outside the collections package; every
+// process passes the same map, whichever module builds the shared service first. A group's main
+// passes the ones its collections need (content: pages; marketing: newsletter; forms:
+// custom-forms; design: theme-settings).
 func Hooks() map[string]collections.Hooks {
 	out := map[string]collections.Hooks{}
-	for _, hooks := range []map[string]collections.Hooks{newsletter.Hooks(), forms.Hooks()} {
+	for _, hooks := range []map[string]collections.Hooks{pages.Hooks(), newsletter.Hooks(), forms.Hooks(), themes.Hooks()} {
 		for name, h := range hooks {
 			out[name] = h
 		}

@@ -5,8 +5,13 @@ import (
 	"time"
 )
 
-// SKTenant is the sort key of a tenant's details item in its root partition.
-const SKTenant = "TENANT"
+// Sort keys of the tenant's root partition: its details, and the theme-settings and SEO
+// singletons tenant-info shows beside them (declared with these keys in collections.json).
+const (
+	SKTenant = "TENANT"
+	SKTheme  = "THEME"
+	SKSEO    = "SEO"
+)
 
 // Tenant is one institution: its details item.
 type Tenant struct {

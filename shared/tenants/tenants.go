@@ -15,6 +15,7 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/listing"
+	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -25,9 +26,13 @@ var ErrExists = errors.New("tenants: tenant already exists")
 type NewTenant struct {
 	ID, Name                     string
 	AdminUsername, AdminPassword string
+	// Plan is the billing plan's id; empty means the catalogue's first plan.
+	Plan string
 }
 
-// Create writes the tenant's details and its admin user (isAdmin) with the given password.
+// Create writes the tenant's details (on its plan), its settings singletons (header, footer,
+// theme settings, SEO defaults) with their declared defaults, the Administrator role and its
+// admin user (isAdmin) with the given password.
 func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, error) {
 	scope, err := store.NewScope(in.ID)
 	if err != nil {
@@ -42,14 +47,25 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 	if msg := auth.ValidatePassword(in.AdminPassword); msg != "" {
 		return auth.User{}, fmt.Errorf("tenants: admin password: %s", msg)
 	}
+	if in.Plan == "" {
+		if in.Plan, err = plans.Default(); err != nil {
+			return auth.User{}, err
+		}
+	}
+	if err := plans.Check(in.Plan); err != nil {
+		return auth.User{}, err
+	}
 	now := time.Now().UTC()
-	role, err := administratorRole(scope, now)
+	reg, err := collections.Load()
 	if err != nil {
 		return auth.User{}, err
 	}
-	// One transaction: tenant, role, admin and its username, so a failure leaves no tenant without
-	// an admin behind (which a second run would then report as "already exists"). The tenant item
-	// leads: if the id is taken, its condition is the one that fails.
+	role := administratorRole(scope, reg, now)
+	details := scope.TenantItem(in.Name, now)
+	details.PlanID = in.Plan
+	// One transaction: tenant, role, settings singletons, admin and its username, so a failure
+	// leaves no tenant without an admin behind (which a second run would then report as "already
+	// exists"). The tenant item leads: if the id is taken, its condition is the one that fails.
 	// The role and the admin carry the listing's index attributes and counters, as records the
 	// collections service writes do, so both appear in /roles and /users.
 	for name, v := range listing.Attributes(listing.Record{Partition: scope.Collection(auth.KindRoles), ID: role["id"].(string), UpdatedAt: now, Name: "Administrator"}) {
@@ -65,7 +81,7 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 		Index: func(id, username string, at time.Time) map[string]any {
 			return listing.Attributes(listing.Record{Partition: scope.Collection(auth.KindUsers), ID: id, UpdatedAt: at, Name: username})
 		}},
-		append([]*dynamo.Put{st.Table.Put(scope.TenantItem(in.Name, now)).If("attribute_not_exists(PK)"), st.Table.Put(role)}, counters...)...)
+		append([]*dynamo.Put{st.Table.Put(details).If("attribute_not_exists(PK)"), st.Table.Put(role)}, append(counters, singletons(st, scope, reg, now)...)...)...)
 	if store.CondFailedAt(err, 0) {
 		return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
 	}
@@ -74,11 +90,7 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 
 // administratorRole is the role every new tenant starts with (DESIGN §4): every permission of
 // the catalogue. Its first user is the admin, hence refCount 1.
-func administratorRole(scope store.Scope, now time.Time) (map[string]any, error) {
-	reg, err := collections.Load()
-	if err != nil {
-		return nil, err
-	}
+func administratorRole(scope store.Scope, reg collections.Registry, now time.Time) map[string]any {
 	codes := []string{}
 	for _, p := range reg.Catalogue() {
 		codes = append(codes, p.ID)
@@ -86,7 +98,29 @@ func administratorRole(scope store.Scope, now time.Time) (map[string]any, error)
 	id, at := ids.New(), now.Format(time.RFC3339Nano)
 	return map[string]any{"PK": scope.Collection(auth.KindRoles), "SK": id, "id": id, "name": "Administrator",
 		"description": "Every permission. Created with the institution.", "permissionIds": codes, "status": true,
-		"version": 1, "createdAt": at, "updatedAt": at, "refCount": 1}, nil
+		"version": 1, "createdAt": at, "updatedAt": at, "refCount": 1}
+}
+
+// singletons are the declared defaults of every singleton collection, so tenant-info shows the
+// theme settings and SEO defaults from the start.
+func singletons(st *store.Store, scope store.Scope, reg collections.Registry, now time.Time) []*dynamo.Put {
+	at := now.Format(time.RFC3339Nano)
+	var out []*dynamo.Put
+	for _, key := range reg.Keys() {
+		c := reg[key]
+		if c.Singleton == "" {
+			continue
+		}
+		rec := collections.SingletonDefaults(scope, c)
+		rec["PK"], rec["SK"], rec["version"], rec["createdAt"], rec["updatedAt"] = scope.Root(), c.Singleton, 1, at, at
+		for k, v := range rec {
+			if v == "" {
+				delete(rec, k)
+			}
+		}
+		out = append(out, st.Table.Put(rec))
+	}
+	return out
 }
 
 // List returns every tenant, sorted by id. It scans the table: ops tooling only, never a request path.

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/campuscms/panel/shared/app"
@@ -239,4 +240,21 @@ func Expect(t testing.TB, res Response, status int, message string) {
 	if message != "" && res.Message() != message {
 		t.Fatalf("message %q, want %q", res.Message(), message)
 	}
+}
+
+// userSeq numbers the users NewUser creates within one test binary.
+var userSeq atomic.Int64
+
+// NewUser creates a non-admin user of the tenant holding exactly the given permission codes and
+// returns its token.
+func NewUser(t testing.TB, tn Tenant, perms ...string) string {
+	t.Helper()
+	if perms == nil {
+		perms = []string{}
+	}
+	name := fmt.Sprintf("staff%d", userSeq.Add(1))
+	res := Call(t, Request{Method: "POST", Path: "/users", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{
+		"firstName": "Staff", "lastName": "Member", "username": name, "password": "staff-pass-1", "permissionIds": perms}})
+	Expect(t, res, http.StatusCreated, "")
+	return Login(t, tn.ID, name, "staff-pass-1")
 }

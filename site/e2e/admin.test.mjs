@@ -99,7 +99,7 @@ describe('admin panel foundation', () => {
       await page.getByRole('link', { name: 'Themes' }).click();
       await page.waitForURL('**/themes');
       await page.getByRole('heading', { level: 1, name: 'Themes' }).waitFor();
-      await page.getByText('This screen is coming in a later release.').waitFor();
+      await page.getByRole('list', { name: 'Themes' }).waitFor();
       await page.goto('/custom-forms/abc/submissions');
       await page.getByRole('heading', { level: 1, name: 'Form Submissions' }).waitFor();
       await page.keyboard.press('Control+/');

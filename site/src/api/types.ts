@@ -17,10 +17,22 @@ export interface TenantInfo {
   name: string;
   logoFull: string;
   planId: string;
-  themeSetting: unknown;
-  seoSetting: unknown;
+  themeSetting: ThemeSetting | null;
+  seoSetting: Record<string, unknown> | null;
   appIconLogo: string;
   fullWidthAppLogo: string;
+}
+
+/** ThemeSetting is the tenant's theme-settings singleton (SPEC §3). */
+export interface ThemeSetting {
+  id: string;
+  version: number;
+  theme: string;
+  customCss?: string | null;
+  colorSchemeName: string;
+  primaryColor: string;
+  secondaryColor: string;
+  fontFamily: string;
 }
 
 export interface TenantInfoResponse {

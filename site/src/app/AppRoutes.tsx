@@ -9,7 +9,7 @@ import { NotFoundScreen } from '../screens/placeholder/NotFoundScreen';
 import { Shell } from '../shell/Shell';
 import { useApp } from './AppContext';
 import { ALL_ROUTES, type ScreenDecl } from './navigation';
-import { CollectionScreen, SCREENS } from './screens';
+import { CollectionScreen, SCREENS, SingletonScreen } from './screens';
 
 function screenFor(decl: ScreenDecl) {
   if (decl.screen === 'dashboard') return <DashboardScreen />;
@@ -18,6 +18,8 @@ function screenFor(decl: ScreenDecl) {
     <Screen />
   ) : decl.collection ? (
     <CollectionScreen key={decl.collection} collection={decl.collection} />
+  ) : decl.singleton ? (
+    <SingletonScreen key={decl.singleton} collection={decl.singleton} title={decl.title} />
   ) : (
     <PlaceholderScreen title={decl.title} />
   );

@@ -5,7 +5,17 @@
 import type { Permission } from '../lib/permissions';
 import { COLLECTIONS } from '../lib/collections';
 
-export type ScreenKey = 'dashboard' | 'profile' | 'media' | 'formBuilder' | 'formSubmissions';
+export type ScreenKey =
+  | 'dashboard'
+  | 'profile'
+  | 'media'
+  | 'pageEditor'
+  | 'formBuilder'
+  | 'formSubmissions'
+  | 'menu'
+  | 'themes'
+  | 'themeSettings'
+  | 'plans';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -21,6 +31,8 @@ export interface ScreenDecl {
   screen?: ScreenKey;
   /** A declared collection (shared/collections/collections.json) shown by the generic list screen. */
   collection?: string;
+  /** A declared singleton collection (header, footer, SEO defaults) shown by the generic settings form. */
+  singleton?: string;
 }
 
 export interface SectionDecl {
@@ -39,8 +51,10 @@ function link(label: string, path: string, category?: string, extra: Partial<Scr
     title: label,
     category: cat,
     permission: true,
-    // A path that names a declared collection gets the generic list/CRUD screen.
-    collection: decl?.key,
+    // A path that names a declared collection gets the generic list/CRUD screen, or the
+    // generic settings form when the collection is a singleton.
+    collection: decl && !decl.singleton ? decl.key : undefined,
+    singleton: decl?.singleton ? decl.key : undefined,
     ...extra,
   };
 }
@@ -72,15 +86,15 @@ export const SECTIONS: SectionDecl[] = [
     section: 'Media & Design',
     links: [
       link('Media Library', '/media', 'MEDIA', { screen: 'media' }),
-      link('Themes', '/themes', 'THEME'),
-      link('Theme Settings', '/theme-settings', 'THEME_SETTING'),
+      link('Themes', '/themes', 'THEME', { screen: 'themes' }),
+      link('Theme Settings', '/theme-settings', 'THEME_SETTING', { screen: 'themeSettings' }),
     ],
   },
   {
     section: 'Navigation & SEO',
     links: [
-      link('Menu Items', '/menu-items', 'MENU_ITEM'),
-      link('SEO Setting', '/seo-setting', 'SEO_SETTING', { title: 'Default SEO Settings' }),
+      link('Menu Items', '/menu-items', 'MENU_ITEM', { screen: 'menu' }),
+      link('SEO Setting', '/seo-setting', 'SEO_SETTING', { title: 'Default SEO Settings', singleton: 'seo-settings' }),
       link('Sitemap Entries', '/sitemap-entries'),
     ],
   },
@@ -90,7 +104,7 @@ export const SECTIONS: SectionDecl[] = [
     links: [link('Staff Members', '/staff-members'), link('Departments', '/departments')],
   },
   { section: 'Access Control', links: [link('Users', '/users'), link('Roles', '/roles')] },
-  { section: 'Billing', links: [link('Invoices', '/invoices'), link('Plans', '/plans', 'PLAN')] },
+  { section: 'Billing', links: [link('Invoices', '/invoices'), link('Plans', '/plans', 'PLAN', { screen: 'plans' })] },
   { section: 'Settings', links: [link('Notices', '/notices'), link('Notifications', '/notifications')] },
 ];
 
@@ -99,8 +113,8 @@ export const EXTRA_ROUTES: ScreenDecl[] = [
   link('My Profile', '/my-profile', 'PROFILE', { screen: 'profile' }),
   // In SPEC §2's route table but not in its sidebar list.
   link('Testimonials', '/testimonials'),
-  link('Create Page', '/pages/create', 'PAGE'),
-  link('Edit Page', '/pages/:id', 'PAGE'),
+  link('Create Page', '/pages/create', 'PAGE', { screen: 'pageEditor' }),
+  link('Edit Page', '/pages/:id', 'PAGE', { screen: 'pageEditor' }),
   link('Create Custom Form', '/custom-forms/create', 'CUSTOM_FORM', { screen: 'formBuilder' }),
   link('Edit Custom Form', '/custom-forms/:id', 'CUSTOM_FORM', { screen: 'formBuilder' }),
   link('Form Submissions', '/custom-forms/:id/submissions', 'FORM_SUBMISSION', { screen: 'formSubmissions' }),

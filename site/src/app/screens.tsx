@@ -16,9 +16,19 @@ function named<K extends string>(load: () => Promise<Record<K, ComponentType<Rec
 export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
   profile: named(() => import('../screens/profile/ProfileScreen'), 'ProfileScreen'),
   media: named(() => import('../screens/media/MediaScreen'), 'MediaScreen'),
+  pageEditor: named(() => import('../screens/pages/PageEditorScreen'), 'PageEditorScreen'),
   formBuilder: named(() => import('../screens/forms/FormBuilderScreen'), 'FormBuilderScreen'),
   formSubmissions: named(() => import('../screens/forms/SubmissionsScreen'), 'SubmissionsScreen'),
+  menu: named(() => import('../screens/menu/MenuScreen'), 'MenuScreen'),
+  themes: named(() => import('../screens/themes/ThemesScreen'), 'ThemesScreen'),
+  themeSettings: named(() => import('../screens/themes/ThemeSettingsScreen'), 'ThemeSettingsScreen'),
+  plans: named(() => import('../screens/plans/PlansScreen'), 'PlansScreen'),
 };
+
+/** The generic settings form of singleton collections (header, footer, SEO defaults). */
+export const SingletonScreen = lazy(() =>
+  import('../screens/singleton/SingletonScreen').then((m) => ({ default: m.SingletonScreen })),
+);
 
 /** The generic list/CRUD screen of declared collections. */
 export const CollectionScreen = lazy(() =>

@@ -22,7 +22,8 @@ export type FieldType =
   | 'url'
   | 'password'
   | 'permissions'
-  | 'json';
+  | 'json'
+  | 'color';
 
 export interface FieldDecl {
   name: string;
@@ -34,6 +35,12 @@ export interface FieldDecl {
   ref?: string;
   default?: unknown;
   format?: string;
+  /** Stored size cap after sanitising (richtext, json). */
+  maxBytes?: number;
+  /** Handled by the collection's own screen and hooks; never in the generic form. */
+  transient?: boolean;
+  /** Shown by GET one only; lists leave it out. */
+  detailOnly?: boolean;
 }
 
 export interface CollectionDecl {
@@ -44,6 +51,12 @@ export interface CollectionDecl {
   nameField: string;
   counter?: boolean;
   defaultSort?: string;
+  /** The sort key of a one-per-tenant record (header, footer, settings), served at GET/PATCH /{key}. */
+  singleton?: string;
+  /** The success toast of a singleton save (SPEC §8). */
+  savedMessage?: string;
+  /** The fallback toast of a failed singleton save when the server sends no message (SPEC §8). */
+  failedMessage?: string;
   fields: FieldDecl[];
 }
 

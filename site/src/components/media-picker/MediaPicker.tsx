@@ -55,6 +55,41 @@ function Library({ accept, onPick }: { accept: Accept; onPick: (item: MediaItem)
   );
 }
 
+interface DialogProps {
+  accept: Accept;
+  /** The dialog's title. */
+  title: string;
+  onPick: (item: MediaItem) => void;
+  onClose: () => void;
+}
+
+/**
+ * MediaPickerDialog uploads a file or chooses one from the media library; the picker below and
+ * the rich-text editor's image insert both open it.
+ */
+export function MediaPickerDialog({ accept, title, onPick, onClose }: DialogProps) {
+  const uploaded = (item: MediaItem) => {
+    toast.success(MSG_UPLOADED);
+    void reloadMedia();
+    onPick(item);
+  };
+  return (
+    <Modal title={title} onClose={onClose}>
+      <Text fontWeight="bold" marginBottom="xs">
+        Upload new
+      </Text>
+      <UploadArea accept={accept} onUploaded={uploaded} />
+      <Text fontWeight="bold" marginTop="medium" marginBottom="xs">
+        Or choose from the media library
+      </Text>
+      <Library accept={accept} onPick={onPick} />
+      <Flex justifyContent="flex-end" marginTop="medium">
+        <Button onClick={onClose}>Cancel</Button>
+      </Flex>
+    </Modal>
+  );
+}
+
 /**
  * MediaPicker edits an image or file field: it shows the current file and opens a dialog to
  * upload a new one or choose one from the media library.
@@ -68,11 +103,6 @@ export function MediaPicker({ value, onChange, accept, label, errorMessage }: Me
   const pick = (item: MediaItem) => {
     onChange(item.fileUrl);
     setOpen(false);
-  };
-  const uploaded = (item: MediaItem) => {
-    toast.success(MSG_UPLOADED);
-    void reloadMedia();
-    pick(item);
   };
 
   return (
@@ -107,19 +137,12 @@ export function MediaPicker({ value, onChange, accept, label, errorMessage }: Me
         </Text>
       )}
       {open && (
-        <Modal title={`${accept === 'image' ? 'Choose an image' : 'Choose a file'}: ${label.replace(/\*$/, '')}`} onClose={() => setOpen(false)}>
-          <Text fontWeight="bold" marginBottom="xs">
-            Upload new
-          </Text>
-          <UploadArea accept={accept} onUploaded={uploaded} />
-          <Text fontWeight="bold" marginTop="medium" marginBottom="xs">
-            Or choose from the media library
-          </Text>
-          <Library accept={accept} onPick={pick} />
-          <Flex justifyContent="flex-end" marginTop="medium">
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-          </Flex>
-        </Modal>
+        <MediaPickerDialog
+          accept={accept}
+          title={`${accept === 'image' ? 'Choose an image' : 'Choose a file'}: ${label.replace(/\*$/, '')}`}
+          onPick={pick}
+          onClose={() => setOpen(false)}
+        />
       )}
     </div>
   );

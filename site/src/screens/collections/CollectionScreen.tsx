@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import './collections.css';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListBody, SearchBox } from '../../components/ListBody';
 import { Modal } from '../../components/Modal';
@@ -23,12 +24,17 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
   const list = useCollectionList(decl);
   const form = useRecordForm(decl, () => {});
   const [confirm, confirmDialog] = useConfirm();
+  const [creating, setCreating] = useState(false);
 
   const canCreate = can(user, decl, 'CREATE');
   const canEdit = can(user, decl, 'EDIT');
   const canDelete = can(user, decl, 'DELETE');
 
-  const onAdd = () => (options.createPath ? navigate(options.createPath) : form.openCreate());
+  const onAdd = () => {
+    if (options.CreateModal) setCreating(true);
+    else if (options.createPath) navigate(options.createPath);
+    else form.openCreate();
+  };
   const onEdit = (row: ApiRecord) => (options.editPath ? navigate(options.editPath(row.id)) : form.openEdit(row));
   const onDelete = async (row: ApiRecord) => {
     if (await confirm(CONFIRM_DELETE)) await list.remove(row);
@@ -86,6 +92,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           />
         </Modal>
       )}
+      {creating && options.CreateModal && <options.CreateModal onClose={() => setCreating(false)} />}
       {confirmDialog}
     </Card>
   );

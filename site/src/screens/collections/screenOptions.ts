@@ -1,9 +1,13 @@
+import type { ComponentType } from 'react';
+import { AddPageModal } from '../pages/AddPageModal';
 import type { RowLink } from './CollectionTable';
 
 /** ScreenOptions change how a collection's list reaches its editor; most collections need none. */
 export interface ScreenOptions {
   /** Add goes to this route instead of opening the form modal. */
   createPath?: string;
+  /** Add opens this dialog instead of the generic form (it handles what follows the create). */
+  CreateModal?: ComponentType<{ onClose: () => void }>;
   /** Edit goes to this route instead of opening the form modal. */
   editPath?: (id: string) => string;
   /** Extra per-row links. */
@@ -11,6 +15,8 @@ export interface ScreenOptions {
 }
 
 export const SCREEN_OPTIONS: Record<string, ScreenOptions> = {
+  // SPEC §2: 'Add Page' asks for a title and description, then opens the page editor.
+  pages: { CreateModal: AddPageModal, editPath: (id) => `/pages/${encodeURIComponent(id)}` },
   // The form builder and submissions screens have their own routes (SPEC §2).
   'custom-forms': {
     createPath: '/custom-forms/create',

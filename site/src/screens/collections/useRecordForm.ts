@@ -35,13 +35,20 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const savingRef = useRef(false);
+  // Fields the user changed since the form opened: a fresh copy arriving late must not undo them.
+  const touched = useRef(new Set<string>());
 
   const load = useCallback(
     async (id: string) => {
       setLoading(true);
       try {
         const res = await api.get<Envelope>(`/${decl.key}/${encodeURIComponent(id)}`);
-        setValues(initialValues(decl, res.result));
+        const fresh = initialValues(decl, res.result);
+        setValues((current) => {
+          const next = { ...fresh };
+          for (const name of touched.current) next[name] = current[name];
+          return next;
+        });
         setVersion(typeof res.result.version === 'number' ? res.result.version : undefined);
         setErrors({});
         setConflict(null);
@@ -55,6 +62,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   );
 
   const openCreate = () => {
+    touched.current = new Set();
     setMode({ kind: 'create' });
     setValues(initialValues(decl));
     setVersion(undefined);
@@ -63,6 +71,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   };
 
   const openEdit = (record: ApiRecord) => {
+    touched.current = new Set();
     setMode({ kind: 'edit', id: record.id });
     // Show the row at once; the fresh copy (and its version) replaces it when it arrives.
     setValues(initialValues(decl, record));
@@ -79,6 +88,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   };
 
   const setField = (name: string, value: unknown) => {
+    touched.current.add(name);
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => {
       if (!e[name]) return e;
@@ -89,6 +99,8 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   };
 
   const reloadRecord = () => {
+    // An explicit reload (after a conflict) takes the server's copy whole.
+    touched.current = new Set();
     if (mode?.kind === 'edit') void load(mode.id);
   };
 

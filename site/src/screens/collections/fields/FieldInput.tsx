@@ -1,4 +1,4 @@
-import { SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Flex, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { isStatusField, requiredLabel, type FieldDecl } from '../../../lib/collections';
 import { useRefName, useRefOptions } from '../useRefOptions';
@@ -55,6 +55,33 @@ function ReferenceInput({ field, value, error, onChange }: Props) {
   );
 }
 
+/** ColorInput is a colour picker beside the hex text it stands for (either can be edited). */
+function ColorInput({ field, value, error, onChange }: Props) {
+  const hex = typeof value === 'string' ? value : '';
+  const label = requiredLabel(field);
+  return (
+    <Flex gap="small" alignItems="flex-end">
+      <input
+        type="color"
+        className="color-swatch"
+        aria-label={`${label} picker`}
+        value={/^#[0-9a-fA-F]{6}$/.test(hex) ? hex : '#000000'}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <TextField
+        label={label}
+        name={field.name}
+        value={hex}
+        placeholder="#1a73e8"
+        hasError={Boolean(error)}
+        errorMessage={error}
+        onChange={(e) => onChange(e.target.value)}
+        flex="1"
+      />
+    </Flex>
+  );
+}
+
 /** FieldInput renders the editor for one declared field by its type. */
 export function FieldInput(props: Props) {
   const { field, value, error, editing, onChange } = props;
@@ -106,6 +133,8 @@ export function FieldInput(props: Props) {
       return <TextField {...common} type="email" value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'url':
       return <TextField {...common} type="url" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'color':
+      return <ColorInput {...props} />;
     case 'password':
       return (
         <TextField

@@ -1,0 +1,283 @@
+// Package menu serves /menu-items: the tenant's navigation menu, one DynamoDB item (T#{t} /
+// MENU) holding the whole tree, so a reorder is one conditional write (DESIGN §3).
+package menu
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/campuscms/panel/shared/api"
+)
+
+// Item types (SPEC §3).
+const (
+	TypePage      = "PAGE"
+	TypeCustomURL = "CUSTOM_URL"
+)
+
+// Limits. The whole tree is one item under DynamoDB's 400 KB: 200 items of at most ~1.2 KB.
+const (
+	MaxItems = 200
+	maxLabel = 100
+	maxURL   = 1000
+)
+
+var idPattern = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
+
+// Item is one menu entry; Children are one level deep, ordered by Position (1-based).
+type Item struct {
+	ID       string `dynamo:"id" json:"id"`
+	Label    string `dynamo:"label" json:"label"`
+	Type     string `dynamo:"type" json:"type"`
+	URL      string `dynamo:"url" json:"url"`
+	Status   bool   `dynamo:"status" json:"status"`
+	Position int    `dynamo:"position" json:"position"`
+	Children []Item `dynamo:"children" json:"children"`
+}
+
+// Input is an item as a client sends it: every field optional, status loosely typed (DESIGN §2).
+type Input struct {
+	ID       string          `json:"id"`
+	Label    *string         `json:"label"`
+	Type     *string         `json:"type"`
+	URL      *string         `json:"url"`
+	Status   json.RawMessage `json:"status"`
+	Position json.RawMessage `json:"position"`
+	Children []Input         `json:"children"`
+}
+
+// Count returns how many items the tree holds, children included.
+func Count(items []Item) int {
+	n := len(items)
+	for _, it := range items {
+		n += len(it.Children)
+	}
+	return n
+}
+
+// Normalize gives every list a non-nil children slice and 1-based positions in order.
+func Normalize(items []Item) []Item {
+	out := make([]Item, len(items))
+	for i, it := range items {
+		it.Position = i + 1
+		kids := make([]Item, len(it.Children))
+		for j, c := range it.Children {
+			c.Position = j + 1
+			c.Children = []Item{}
+			kids[j] = c
+		}
+		it.Children = kids
+		out[i] = it
+	}
+	return out
+}
+
+// PageIDs returns the distinct page ids PAGE items point at.
+func PageIDs(items []Item) []string {
+	seen := map[string]bool{}
+	var out []string
+	var walk func([]Item)
+	walk = func(list []Item) {
+		for _, it := range list {
+			if it.Type == TypePage && !seen[it.URL] {
+				seen[it.URL] = true
+				out = append(out, it.URL)
+			}
+			walk(it.Children)
+		}
+	}
+	walk(items)
+	return out
+}
+
+// NewItem builds a new item from a create request with SPEC's defaults: label 'Link', url '#',
+// type custom URL, status on.
+func NewItem(id string, in Input) (Item, error) {
+	if in.ID != "" || len(in.Children) > 0 {
+		return Item{}, api.Errorf(http.StatusBadRequest, "A new menu item has no id and no children.")
+	}
+	it := Item{ID: id, Label: "Link", Type: TypeCustomURL, URL: "#", Status: true}
+	return it, apply(&it, in)
+}
+
+// Rebuild turns a requested tree into the menu to save. Every item must already exist in
+// current (new items are created with POST first); items left out are removed; fields are
+// checked; nesting stops at one level; positions are renumbered by order.
+func Rebuild(current []Item, in []Input) ([]Item, error) {
+	known := map[string]Item{}
+	for _, it := range current {
+		known[it.ID] = it
+		for _, c := range it.Children {
+			known[c.ID] = c
+		}
+	}
+	seen := map[string]bool{}
+	total := 0
+	var build func(list []Input, depth int) ([]Item, error)
+	build = func(list []Input, depth int) ([]Item, error) {
+		out := make([]Item, 0, len(list))
+		for _, x := range list {
+			total++
+			if total > MaxItems {
+				return nil, api.Errorf(http.StatusBadRequest, "A menu holds at most %d items.", MaxItems)
+			}
+			name := describe(x)
+			switch {
+			case x.ID == "":
+				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s has no id: create new items with POST /menu-items first.", name)
+			case seen[x.ID]:
+				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s appears twice.", name)
+			case depth > 0 && len(x.Children) > 0:
+				return nil, api.Errorf(http.StatusBadRequest, "Menu items nest one level deep: %s cannot hold children of its own.", name)
+			}
+			old, ok := known[x.ID]
+			if !ok {
+				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s not found: reload the menu.", name)
+			}
+			seen[x.ID] = true
+			it := Item{ID: old.ID, Label: old.Label, Type: old.Type, URL: old.URL, Status: old.Status}
+			if err := apply(&it, x); err != nil {
+				return nil, err
+			}
+			kids, err := build(x.Children, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			it.Children = kids
+			out = append(out, it)
+		}
+		return out, nil
+	}
+	items, err := build(in, 0)
+	if err != nil {
+		return nil, err
+	}
+	return Normalize(items), nil
+}
+
+func describe(x Input) string {
+	if x.Label != nil && strings.TrimSpace(*x.Label) != "" {
+		return fmt.Sprintf("%q", strings.TrimSpace(*x.Label))
+	}
+	if x.ID != "" {
+		return x.ID
+	}
+	return "(unnamed)"
+}
+
+// apply sets the fields the input gives and checks the result.
+func apply(it *Item, in Input) error {
+	if in.Label != nil {
+		it.Label = strings.TrimSpace(*in.Label)
+	}
+	if in.Type != nil {
+		it.Type = strings.TrimSpace(*in.Type)
+	}
+	if in.URL != nil {
+		it.URL = strings.TrimSpace(*in.URL)
+	}
+	if len(in.Status) > 0 && string(in.Status) != "null" {
+		on, ok := parseBool(in.Status)
+		if !ok {
+			return api.FieldError(http.StatusBadRequest, "status", "Status must be true or false.")
+		}
+		it.Status = on
+	}
+	switch {
+	case it.Label == "":
+		return api.FieldError(http.StatusBadRequest, "label", "Label is required!")
+	case len(it.Label) > maxLabel:
+		return api.FieldError(http.StatusBadRequest, "label", fmt.Sprintf("Label must be at most %d characters.", maxLabel))
+	case it.Type != TypePage && it.Type != TypeCustomURL:
+		return api.FieldError(http.StatusBadRequest, "type", "Type must be PAGE or CUSTOM_URL.")
+	case it.Type == TypePage && !idPattern.MatchString(it.URL):
+		return api.FieldError(http.StatusBadRequest, "url", fmt.Sprintf("Menu item %q: please choose a page.", it.Label))
+	case it.Type == TypeCustomURL:
+		if msg := checkCustomURL(it.URL); msg != "" {
+			return api.FieldError(http.StatusBadRequest, "url", fmt.Sprintf("Menu item %q: %s", it.Label, msg))
+		}
+	}
+	return nil
+}
+
+// checkCustomURL accepts '#', a path on the site ('/about') or an http(s) address.
+func checkCustomURL(s string) string {
+	const msg = "URL must be #, a path starting with / or a web address starting with http:// or https://."
+	switch {
+	case len(s) > maxURL:
+		return fmt.Sprintf("URL must be at most %d characters.", maxURL)
+	case s == "#":
+		return ""
+	case strings.ContainsAny(s, " \t\r\n\\"):
+		return msg
+	case strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return msg
+	}
+	return ""
+}
+
+func parseBool(raw json.RawMessage) (bool, bool) {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false, false
+	}
+	switch x := v.(type) {
+	case bool:
+		return x, true
+	case float64:
+		return x == 1, x == 0 || x == 1
+	case string:
+		switch strings.ToLower(strings.TrimSpace(x)) {
+		case "1", "true":
+			return true, true
+		case "0", "false":
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// Insert places it at the 1-based position among the top-level items (the end when position
+// is missing or past it) and renumbers.
+func Insert(items []Item, it Item, position int) []Item {
+	at := len(items)
+	if position >= 1 && position <= len(items) {
+		at = position - 1
+	}
+	out := make([]Item, 0, len(items)+1)
+	out = append(out, items[:at]...)
+	out = append(out, it)
+	out = append(out, items[at:]...)
+	return Normalize(out)
+}
+
+// Remove drops the item with the given id (and its children); ok is false if it is not there.
+func Remove(items []Item, id string) ([]Item, bool) {
+	out := make([]Item, 0, len(items))
+	found := false
+	for _, it := range items {
+		if it.ID == id {
+			found = true
+			continue
+		}
+		kids := make([]Item, 0, len(it.Children))
+		for _, c := range it.Children {
+			if c.ID == id {
+				found = true
+				continue
+			}
+			kids = append(kids, c)
+		}
+		it.Children = kids
+		out = append(out, it)
+	}
+	return Normalize(out), found
+}

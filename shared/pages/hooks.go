@@ -1,0 +1,219 @@
+// Package pages holds the rules of the pages collection (SPEC §3, §7): a unique slug per tenant
+// kept by a marker item, and the page's sections, stored as items of their own beside the page
+// and written in the same transaction as it. The generic collections engine serves /pages and
+// calls these hooks; this package's Module serves /page-sections and /page-section-types.
+package pages
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Hooks returns the hooks this package implements, by the name collections.json declares; the
+// content Lambda and the local server pass the same map to collections.Module.
+func Hooks() map[string]collections.Hooks {
+	return map[string]collections.Hooks{"pages": pageHooks{}}
+}
+
+// pageHooks are the rules of the pages collection.
+type pageHooks struct{}
+
+var (
+	_ collections.Hooks  = pageHooks{}
+	_ collections.Viewer = pageHooks{}
+
+	errSlugTaken    = api.FieldError(http.StatusConflict, "slug", "Slug already in use!")
+	errSlugRequired = api.FieldError(http.StatusBadRequest, "slug", "Slug is required!")
+)
+
+// BeforeWrite keeps the slug unique and, when the request carries pageSections, queues the
+// section writes that make the stored sections equal the list.
+func (pageHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *collections.Write) error {
+	st, scope := s.Store(), w.Caller.Scope
+	if err := slugRule(ctx, st, w); err != nil {
+		return err
+	}
+	raw, ok := w.Values["pageSections"].(json.RawMessage)
+	delete(w.Values, "pageSections")
+	if !ok || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return nil
+	}
+	pageID, _ := w.Rec["id"].(string)
+	var existing []Section
+	if w.Old != nil {
+		var err error
+		if existing, err = loadSections(ctx, st, scope, pageID); err != nil {
+			return err
+		}
+	}
+	return replaceSections(ctx, st, w, pageID, existing, raw)
+}
+
+// slugRule gives a new page a free slug made from its title (or the slug it asks for) and checks
+// a changed slug; the marker of the new slug goes into the page's transaction.
+func slugRule(ctx context.Context, st *store.Store, w *collections.Write) error {
+	scope := w.Caller.Scope
+	pageID, _ := w.Rec["id"].(string)
+	marker := func(slug string) *dynamo.Put {
+		k := slugKey(scope, slug)
+		return st.Table.Put(map[string]any{"PK": k.PK, "SK": k.SK, "pageId": pageID}).If("attribute_not_exists(PK)")
+	}
+	if w.Old == nil {
+		base, _ := w.Values["slug"].(string)
+		if base == "" {
+			title, _ := w.Rec["title"].(string)
+			base = Slugify(title)
+		}
+		slug, err := freeSlug(ctx, st, scope, base, w.Attempt)
+		if err != nil {
+			return err
+		}
+		w.Rec["slug"] = slug
+		// Taken a moment ago by another create: the engine prepares the create again.
+		w.Also(marker(slug), collections.ErrRetry)
+		return nil
+	}
+	v, present := w.Values["slug"]
+	if !present {
+		return nil
+	}
+	slug, _ := v.(string)
+	old, _ := w.Old["slug"].(string)
+	switch {
+	case slug == "":
+		return errSlugRequired
+	case slug == old:
+		return nil
+	}
+	w.Also(marker(slug), errSlugTaken)
+	if old != "" {
+		k := slugKey(scope, old)
+		w.Also(st.Table.Delete("PK", k.PK).Range("SK", k.SK), nil)
+	}
+	return nil
+}
+
+// replaceSections plans the writes that turn existing into the requested list: new sections are
+// created, listed ones replaced when they differ (or moved), unlisted ones deleted. The page's
+// own version condition in the same transaction keeps it atomic against other section writes,
+// which bump the page's version too.
+func replaceSections(ctx context.Context, st *store.Store, w *collections.Write, pageID string, existing []Section, raw json.RawMessage) error {
+	scope := w.Caller.Scope
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var ins []sectionInput
+	if err := dec.Decode(&ins); err != nil {
+		return api.FieldError(http.StatusBadRequest, "pageSections", "Page sections must be a list of sections: "+trimJSONErr(err)+".")
+	}
+	if len(ins) > MaxSections {
+		return errTooManySections
+	}
+	byID := make(map[string]Section, len(existing))
+	for _, sec := range existing {
+		byID[sec.ID] = sec
+	}
+	now := time.Now().UTC().Format(time.RFC3339Nano)
+	chk := newChecker(ctx, st, scope)
+	kept := map[string]bool{}
+	var writes []Section
+	var fresh []bool
+	for i, in := range ins {
+		prefix := fmt.Sprintf("pageSections[%d].", i)
+		var sec Section
+		old, isOld := Section{}, false
+		if in.ID != nil && *in.ID != "" {
+			old, isOld = byID[*in.ID]
+			if !isOld || kept[*in.ID] {
+				chk.fail(prefix+"id", "This section is not on this page (reload the page).")
+				continue
+			}
+			kept[old.ID] = true
+			sec = newSection(scope, pageID, old.ID)
+			sec.CreatedAt = old.CreatedAt
+		} else {
+			sec = newSection(scope, pageID, ids.New())
+			sec.CreatedAt = now
+		}
+		if in.PageID != nil && *in.PageID != "" && *in.PageID != pageID {
+			chk.fail(prefix+"pageId", "This section belongs to another page.")
+		}
+		// The list is the page's whole section list: each entry replaces its section whole.
+		chk.apply(prefix, in, &sec, true)
+		sec.Position = i + 1
+		sec.UpdatedAt = now
+		if isOld && sameContent(sec, old) {
+			continue
+		}
+		writes = append(writes, sec)
+		fresh = append(fresh, !isOld)
+	}
+	if err := chk.err(); err != nil {
+		return err
+	}
+	for i, sec := range writes {
+		put := st.Table.Put(sec)
+		if fresh[i] {
+			put.If("attribute_not_exists(PK)")
+		}
+		w.Also(put, nil)
+	}
+	for _, sec := range existing {
+		if !kept[sec.ID] {
+			w.Also(st.Table.Delete("PK", sec.PK).Range("SK", sec.SK), nil)
+		}
+	}
+	return nil
+}
+
+// BeforeDelete deletes the page's sections and its slug marker with it.
+func (pageHooks) BeforeDelete(ctx context.Context, s *collections.Service, w *collections.Write) error {
+	st, scope := s.Store(), w.Caller.Scope
+	pageID, _ := w.Old["id"].(string)
+	secs, err := loadSections(ctx, st, scope, pageID)
+	if err != nil {
+		return err
+	}
+	for _, sec := range secs {
+		w.Also(st.Table.Delete("PK", sec.PK).Range("SK", sec.SK), nil)
+	}
+	if slug, _ := w.Old["slug"].(string); slug != "" {
+		k := slugKey(scope, slug)
+		w.Also(st.Table.Delete("PK", k.PK).Range("SK", k.SK), nil)
+	}
+	return nil
+}
+
+// View adds the page's sections, ordered by position, each with its type.
+func (pageHooks) View(ctx context.Context, s *collections.Service, caller *auth.Caller, rec, out collections.Record) error {
+	pageID, _ := rec["id"].(string)
+	secs, err := loadSections(ctx, s.Store(), caller.Scope, pageID)
+	if err != nil {
+		return err
+	}
+	views := make([]sectionView, 0, len(secs))
+	for _, sec := range secs {
+		views = append(views, viewOf(sec))
+	}
+	out["pageSections"] = views
+	return nil
+}
+
+func trimJSONErr(err error) string {
+	msg := err.Error()
+	if len(msg) > 5 && msg[:6] == "json: " {
+		return msg[6:]
+	}
+	return msg
+}

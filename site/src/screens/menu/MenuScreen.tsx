@@ -1,0 +1,90 @@
+import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useCallback } from 'react';
+import { useApp } from '../../app/AppContext';
+import { useConfirm } from '../../components/useConfirm';
+import { can, type Action } from '../../lib/collections';
+import { findItem, type MenuItem } from '../../lib/menuTree';
+import { MSG } from '../../lib/messages';
+import { MenuItemPanel } from './MenuItemPanel';
+import { MenuList } from './MenuList';
+import { useLeaveGuard } from './useLeaveGuard';
+import { useMenu } from './useMenu';
+import { usePages } from './usePages';
+import './menu.css';
+
+const MENU_CATEGORY = { category: 'MENU_ITEM' };
+
+/** MenuScreen is 'Organize your menu' (SPEC §2): a nested drag-and-drop list and an edit panel. */
+export function MenuScreen() {
+  const menu = useMenu();
+  const { user } = useApp();
+  const may = (action: Action) => can(user, MENU_CATEGORY, action);
+  const { pages, titleOf } = usePages();
+  const [confirm, confirmDialog] = useConfirm();
+  const askLeave = useCallback(() => confirm(MSG.unsavedChanges), [confirm]);
+  useLeaveGuard(menu.dirty, askLeave);
+  const selected = findItem(menu.tree, menu.selected);
+
+  const onDelete = async (item: MenuItem) => {
+    if (await confirm(MSG.confirmDelete)) await menu.remove(item.id);
+  };
+
+  return (
+    <Card variation="outlined" className="panel menu-screen">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" marginBottom="medium">
+        <Heading level={2} className="screen-heading">
+          Organize your menu
+        </Heading>
+        <Flex gap="small">
+          {may('CREATE') && (
+            <Button onClick={menu.add} isLoading={menu.busy === 'add'} loadingText="Please wait...">
+              + Add Menu Item
+            </Button>
+          )}
+          {may('EDIT') && (
+            <Button variation="primary" onClick={menu.save} isLoading={menu.busy === 'save'} loadingText="Please wait..." isDisabled={!menu.dirty}>
+              Save All Changes
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      {menu.dirty && (
+        <Alert variation="info" marginBottom="small" role="status">
+          You have unsaved changes.
+        </Alert>
+      )}
+      {menu.loading ? (
+        <Loader />
+      ) : menu.failed ? (
+        <Text>{MSG.generic}</Text>
+      ) : (
+        <div className="menu-layout">
+          <div>
+            {menu.tree.length === 0 ? (
+              <Text className="menu-empty">No menu items yet. Add one with '+ Add Menu Item'.</Text>
+            ) : (
+              <MenuList
+                tree={menu.tree}
+                selected={menu.selected}
+                busy={menu.busy}
+                pageTitle={titleOf}
+                onMove={menu.apply}
+                onSelect={menu.setSelected}
+                onDelete={may('DELETE') ? onDelete : undefined}
+              />
+            )}
+            <Text fontSize="small" className="menu-hint">
+              Drag a row by its handle: up or down to reorder, right to nest it under the row above, left to move it out.
+            </Text>
+          </div>
+          {selected ? (
+            <MenuItemPanel key={selected.id} item={selected} pages={pages} onChange={(patch) => menu.edit(selected.id, patch)} />
+          ) : (
+            <Text className="menu-panel menu-panel--empty">Select an item to edit it.</Text>
+          )}
+        </div>
+      )}
+      {confirmDialog}
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { Alert, Button, Card, Flex, Heading, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useParams } from 'react-router';
+import { useApp } from '../../app/AppContext';
+import { MediaPicker } from '../../components/media-picker/MediaPicker';
+import { useConfirm } from '../../components/useConfirm';
+import { can } from '../../lib/collections';
+import { ContentEditor } from './ContentEditor';
+import { PAGE_MSG } from './messages';
+import { NewPageForm } from './NewPageForm';
+import { SectionsEditor } from './sections/SectionsEditor';
+import { SeoFields } from './SeoFields';
+import { useLeaveGuard } from './useLeaveGuard';
+import { usePageEditor } from './usePageEditor';
+import './pages.css';
+
+const PAGE_CATEGORY = { category: 'PAGE' };
+
+function Editor({ id }: { id: string }) {
+  const { user } = useApp();
+  const ed = usePageEditor(id);
+  const [confirm, confirmDialog] = useConfirm();
+  useLeaveGuard(ed.dirty, confirm, PAGE_MSG.leave);
+  const canEdit = can(user, PAGE_CATEGORY, 'EDIT');
+
+  if (ed.loadError) {
+    return (
+      <Card variation="outlined" className="panel">
+        <Heading level={2} className="screen-heading">
+          Edit Page
+        </Heading>
+        <Text marginTop="small">{ed.loadError}</Text>
+      </Card>
+    );
+  }
+  if (!ed.fields) {
+    return (
+      <Flex justifyContent="center" padding="large" role="status" aria-label="Loading">
+        <Loader size="large" />
+      </Flex>
+    );
+  }
+  const f = ed.fields;
+  const deleteSection = async (key: string) => {
+    if (await confirm('Do you really want to delete?')) await ed.removeSection(key);
+  };
+  const saveBar = (
+    <Flex gap="small" alignItems="center">
+      {ed.dirty && <Text color="font.secondary">Unsaved changes</Text>}
+      <Button variation="primary" onClick={() => void ed.save()} isDisabled={ed.saving || !canEdit}>
+        {ed.saving ? 'Please wait...' : 'Save'}
+      </Button>
+    </Flex>
+  );
+
+  return (
+    <form
+      className="page-editor"
+      aria-label="Edit Page"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void ed.save();
+      }}
+    >
+      <Card variation="outlined" className="panel">
+        <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+          {/* The header bar already says 'Edit Page'; this names the page being edited. */}
+          <Heading level={2} className="screen-heading">
+            {ed.savedTitle || 'Untitled page'}
+          </Heading>
+          {saveBar}
+        </Flex>
+        {ed.conflict && (
+          <Alert variation="warning" heading="This page changed while you were editing" marginTop="small" role="alert">
+            <Text>{PAGE_MSG.conflict}</Text>
+            <Button size="small" marginTop="xs" onClick={() => void ed.reload()}>
+              Reload the latest version
+            </Button>
+          </Alert>
+        )}
+        <div className="page-form-grid">
+          <TextField label="Title*" name="title" value={f.title} onChange={(e) => ed.setField('title', e.target.value)} hasError={Boolean(ed.errors.title)} errorMessage={ed.errors.title} />
+          <TextField
+            label="Slug"
+            name="slug"
+            descriptiveText="The page's address on the website: lowercase letters, digits and hyphens."
+            value={f.slug}
+            onChange={(e) => ed.setField('slug', e.target.value)}
+            hasError={Boolean(ed.errors.slug)}
+            errorMessage={ed.errors.slug}
+          />
+          <div className="form-cell--wide">
+            <TextAreaField label="Description" name="description" rows={3} value={f.description} onChange={(e) => ed.setField('description', e.target.value)} />
+          </div>
+          <div className="form-cell--wide">
+            <MediaPicker label="Image" accept="image" value={f.image} onChange={(v) => ed.setField('image', v)} errorMessage={ed.errors.image} />
+          </div>
+        </div>
+        <ContentEditor value={f.content} onChange={(html) => ed.setField('content', html)} errorMessage={ed.errors.content} />
+      </Card>
+      <Card variation="outlined" className="panel">
+        <SectionsEditor sections={ed.sections} types={ed.types} errors={ed.errors} onChange={ed.setSections} onDelete={(key) => void deleteSection(key)} />
+      </Card>
+      <Card variation="outlined" className="panel">
+        <Heading level={3}>SEO</Heading>
+        <SeoFields fields={f} errors={ed.errors} setField={ed.setField} />
+        <Flex justifyContent="flex-end" marginTop="medium">
+          {saveBar}
+        </Flex>
+      </Card>
+      {confirmDialog}
+    </form>
+  );
+}
+
+/** PageEditorScreen is /pages/{id} (the page editor) and /pages/create (a new page's title first). */
+export function PageEditorScreen() {
+  const { id } = useParams();
+  if (!id || id === 'create') {
+    return (
+      <Card variation="outlined" className="panel page-create">
+        <Heading level={2} className="screen-heading">
+          Add Page
+        </Heading>
+        <NewPageForm />
+      </Card>
+    );
+  }
+  // Keyed: moving from one page to another starts a fresh editor.
+  return <Editor key={id} id={id} />;
+}

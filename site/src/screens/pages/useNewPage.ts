@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { HttpError } from '../../api/http';
+import { reloadCollection } from '../collections/useCollectionList';
+import { PAGE_MSG } from './messages';
+
+/** useNewPage drives the 'Add Page' form: title (required) and description, then the editor. */
+export function useNewPage() {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (saving) return;
+    if (!title.trim()) {
+      setError(PAGE_MSG.titleRequired);
+      toast.error(PAGE_MSG.titleRequired);
+      return;
+    }
+    setSaving(true);
+    try {
+      const res = await api.post<{ result: { id: string } }>('/pages', { title: title.trim(), description });
+      toast.success(PAGE_MSG.created);
+      void reloadCollection('pages');
+      navigate(`/pages/${encodeURIComponent(res.result.id)}`);
+    } catch (err) {
+      // SPEC §8: the server's message, else 'Error in creating page!' as a success-type toast.
+      if (err instanceof HttpError && err.message) {
+        setError(err.errors.title ?? '');
+        toast.error(err.message);
+      } else {
+        toast.success(PAGE_MSG.createFailed);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { title, setTitle: (v: string) => (setTitle(v), setError('')), description, setDescription, error, saving, submit };
+}

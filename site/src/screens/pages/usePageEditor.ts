@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import useSWR from 'swr';
+import { api, swrFetcher } from '../../api/client';
+import { HttpError, messageOf } from '../../api/http';
+import { sectionsPayload, toDraft, type ApiSection, type DraftSection, type SectionType } from '../../lib/pageSections';
+import { reloadCollection } from '../collections/useCollectionList';
+import { PAGE_MSG } from './messages';
+
+/** PageFields are the page's own editable fields (SPEC §3). */
+export interface PageFields {
+  title: string;
+  slug: string;
+  description: string;
+  content: string;
+  image: string;
+  metaTitle: string;
+  metaDescription: string;
+  metaKeywords: string;
+  canonicalUrl: string;
+  ogTitle: string;
+  ogDescription: string;
+  ogImage: string;
+  ogType: string;
+  ogUrl: string;
+  noIndex: boolean;
+  noFollow: boolean;
+  isPublished: boolean;
+  status: boolean;
+}
+
+type ApiPage = Partial<Record<keyof PageFields, unknown>> & { id: string; version: number; pageSections?: ApiSection[] };
+
+const TEXT_FIELDS = [
+  'title', 'slug', 'description', 'content', 'image', 'metaTitle', 'metaDescription', 'metaKeywords',
+  'canonicalUrl', 'ogTitle', 'ogDescription', 'ogImage', 'ogType', 'ogUrl',
+] as const;
+
+/** fieldsOf reads a page record into the form; switches default as the server does. */
+export function fieldsOf(p: ApiPage): PageFields {
+  const text = Object.fromEntries(TEXT_FIELDS.map((k) => [k, typeof p[k] === 'string' ? (p[k] as string) : ''])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string
+  >;
+  return { ...text, noIndex: p.noIndex === true, noFollow: p.noFollow === true, isPublished: p.isPublished !== false, status: p.status !== false };
+}
+
+/** snapshot is what "unsaved changes" compares: the fields and the sections as a save would send them. */
+function snapshot(fields: PageFields, sections: DraftSection[], types: SectionType[]): string {
+  // Quill reports an empty editor as <p><br></p>; it is the same as nothing.
+  const content = fields.content === '<p><br></p>' ? '' : fields.content;
+  return JSON.stringify({ ...fields, content, sections: sectionsPayload(sections, types) });
+}
+
+interface Loaded {
+  fields: PageFields;
+  sections: DraftSection[];
+  version: number;
+}
+
+/**
+ * usePageEditor holds one page in the editor: load, the draft (fields and sections), unsaved
+ * changes, save with the page's version (a 409 keeps the draft and says why), and section deletes.
+ */
+export function usePageEditor(id: string) {
+  const typesQuery = useSWR<{ result: SectionType[] }>('/page-section-types', swrFetcher, { revalidateIfStale: false });
+  const types = useMemo(() => typesQuery.data?.result ?? [], [typesQuery.data]);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [fields, setFields] = useState<PageFields | null>(null);
+  const [sections, setSections] = useState<DraftSection[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loadError, setLoadError] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const savingRef = useRef(false);
+
+  const adopt = useCallback((p: ApiPage) => {
+    const next = { fields: fieldsOf(p), sections: (p.pageSections ?? []).map(toDraft), version: p.version };
+    setLoaded(next);
+    setFields(next.fields);
+    setSections(next.sections);
+    setErrors({});
+    setConflict(false);
+  }, []);
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      const res = await api.get<{ result: ApiPage }>(`/pages/${encodeURIComponent(id)}`);
+      adopt(res.result);
+    } catch (err) {
+      setLoadError(messageOf(err));
+    }
+  }, [id, adopt]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const dirty = useMemo(
+    () => !!loaded && !!fields && snapshot(fields, sections, types) !== snapshot(loaded.fields, loaded.sections, types),
+    [loaded, fields, sections, types],
+  );
+
+  const setField = <K extends keyof PageFields>(name: K, value: PageFields[K]) => {
+    setFields((f) => (f ? { ...f, [name]: value } : f));
+    setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
+  };
+
+  const save = async () => {
+    if (!fields || !loaded || savingRef.current) return;
+    if (!fields.title.trim()) {
+      setErrors({ title: PAGE_MSG.titleRequired });
+      toast.error(PAGE_MSG.titleRequired);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const body = { ...fields, content: fields.content === '<p><br></p>' ? '' : fields.content, version: loaded.version, pageSections: sectionsPayload(sections, types) };
+      const res = await api.patch<{ result: ApiPage; message?: string }>(`/pages/${encodeURIComponent(id)}`, body);
+      adopt(res.result);
+      toast.success(res.message ?? 'Saved Changes!');
+      void reloadCollection('pages');
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 409 && !err.errors.slug) {
+        setConflict(true);
+      } else {
+        if (err instanceof HttpError) setErrors(err.errors);
+        toast.error(messageOf(err)); // SPEC §8: page save shows the server's message
+      }
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  /**
+   * removeSection deletes a saved section on the server at once (SPEC: 'Page Section Item
+   * Deleted!'), or drops an unsaved one. The delete bumps the page's version; the editor takes
+   * the new version only when nobody else changed the page meanwhile, so a later save still
+   * notices someone else's change.
+   */
+  const removeSection = async (key: string) => {
+    const sec = sections.find((s) => s.key === key);
+    if (!sec || !loaded) return;
+    if (sec.id) {
+      try {
+        const res = await api.del<{ result: { pageVersion: number } }>(`/page-sections/${encodeURIComponent(sec.id)}`);
+        const v = res.result.pageVersion === loaded.version + 1 ? res.result.pageVersion : loaded.version;
+        setLoaded({ ...loaded, version: v, sections: loaded.sections.filter((s) => s.key !== key) });
+      } catch (err) {
+        toast.error(messageOf(err, PAGE_MSG.deleteFailed));
+        return;
+      }
+    }
+    setSections((list) => list.filter((s) => s.key !== key));
+    toast.success(PAGE_MSG.sectionDeleted);
+  };
+
+  return {
+    loading: !fields && !loadError,
+    loadError,
+    fields,
+    setField,
+    sections,
+    setSections,
+    removeSection,
+    types,
+    errors,
+    dirty,
+    saving,
+    save,
+    conflict,
+    reload: load,
+    version: loaded?.version,
+    /** savedTitle is the title as last loaded or saved. */
+    savedTitle: loaded?.fields.title ?? '',
+  };
+}
