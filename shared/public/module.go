@@ -12,6 +12,7 @@ import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/themes"
 )
 
 // Base is the public API's base path (routes.json basePaths.public).
@@ -21,8 +22,10 @@ const Base = "/api/v1/public"
 type Service struct {
 	st    *store.Store
 	views viewer
-	limit Limit
-	now   func() time.Time
+	// themes is the theme catalogue, for the name of a tenant's theme.
+	themes themes.Catalogue
+	limit  Limit
+	now    func() time.Time
 }
 
 // NewService returns the public API over the table; objectURLPrefix is where media is served
@@ -32,13 +35,17 @@ func NewService(st *store.Store, objectURLPrefix string) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{st: st, views: viewer{reg: reg, prefix: objectURLPrefix}, limit: DefaultLimit, now: time.Now}, nil
+	cat, err := themes.Load()
+	if err != nil {
+		return nil, err
+	}
+	return &Service{st: st, views: viewer{reg: reg, prefix: objectURLPrefix}, themes: cat, limit: DefaultLimit, now: time.Now}, nil
 }
 
 // prefixes are the routes of the public group, as routes.json lists them.
 var prefixes = []string{
 	"sliders", "events", "albums", "testimonials", "faqs", "staff-members", "departments",
-	"resources", "notices", "popups", "newsletter-signups", "sitemap.xml", "robots.txt", "forms",
+	"resources", "notices", "popups", "newsletter-signups", "sitemap.xml", "robots.txt", "forms", "pages", "site",
 }
 
 // Module serves the public group.
@@ -85,6 +92,10 @@ func (s *Service) register(mux api.Mux, base, prefix string) {
 	case "forms":
 		mux.Handle("GET "+path+"/{id}", s.handle(s.form))
 		mux.Handle("POST "+path+"/{id}/submissions", s.handle(s.submitForm))
+	case "pages":
+		mux.Handle("GET "+path+"/{slug}", s.handle(s.page))
+	case "site":
+		mux.Handle("GET "+path, s.handle(s.siteBundle))
 	case "sitemap.xml":
 		mux.Handle("GET "+path, s.handle(s.sitemap))
 	case "robots.txt":

@@ -1,7 +1,6 @@
 package public_test
 
 import (
-	"context"
 	"encoding/xml"
 	"net/http"
 	"net/url"
@@ -9,24 +8,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
-// putPage stores a page as the pages collection does (T#{t}#pages / id).
-// TODO(pages): create through POST /api/v1/tenant/pages once the pages branch is on main.
+// putPage creates a page through the panel API (POST /api/v1/tenant/pages).
 func putPage(t *testing.T, tn testkit.Tenant, slug string, published, active, noIndex bool) {
 	t.Helper()
-	scope, _ := store.NewScope(tn.ID)
-	id, now := ids.New(), time.Now().UTC().Format(time.RFC3339Nano)
-	rec := map[string]any{"PK": scope.Collection("pages"), "SK": id, "id": id, "title": "Page " + slug, "slug": slug,
-		"isPublished": published, "status": active, "noIndex": noIndex, "noFollow": false, "version": 1, "createdAt": now, "updatedAt": now}
-	if err := testkit.Deps(t).Store.Table.Put(rec).Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	newPage(t, tn, map[string]any{"title": "Page " + slug, "slug": slug, "isPublished": published, "status": active, "noIndex": noIndex})
 }
 
 type sitemapDoc struct {

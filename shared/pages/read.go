@@ -1,0 +1,49 @@
+package pages
+
+import (
+	"context"
+
+	"github.com/campuscms/panel/shared/store"
+)
+
+// Reads for other packages (the public website API): each is one DynamoDB call on the key
+// layout this package owns, so callers never spell the keys themselves.
+
+// PageIDOfSlug returns the id of the tenant's page whose slug marker is slug; ok is false when no
+// page holds it. One GetItem.
+func PageIDOfSlug(ctx context.Context, st *store.Store, scope store.Scope, slug string) (id string, ok bool, err error) {
+	var m slugMarker
+	err = st.Get(ctx, slugKey(scope, slug), &m)
+	if store.IsNotFound(err) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return m.PageID, m.PageID != "", nil
+}
+
+// LoadPage reads a page record of the tenant as stored; ok is false when there is none. One
+// GetItem.
+func LoadPage(ctx context.Context, st *store.Store, scope store.Scope, id string) (rec map[string]any, ok bool, err error) {
+	if !ulidPattern.MatchString(id) {
+		return nil, false, nil
+	}
+	err = st.Get(ctx, pageKey(scope, id), &rec)
+	if store.IsNotFound(err) {
+		return nil, false, nil
+	}
+	return rec, err == nil, err
+}
+
+// Sections reads a page's sections ordered by position: one Query (a page holds at most
+// MaxSections).
+func Sections(ctx context.Context, st *store.Store, scope store.Scope, pageID string) ([]Section, error) {
+	return loadSections(ctx, st, scope, pageID)
+}
+
+// TypeSlug is the slug of a section type id ("" for an unknown one).
+func TypeSlug(typeID string) string {
+	t, _ := typeByID(typeID)
+	return t.Slug
+}
