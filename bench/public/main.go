@@ -6,6 +6,7 @@
 //
 //	make bench-public                       # 200 readers, 30 s
 //	go run ./bench/public -c 50 -d 10s -paths /faqs,/sitemap.xml
+//	make bench-public BENCH_ARGS=-paths=/site,/pages/about
 //
 // Every request reaches the handlers here: there is no CloudFront in front, so the figures are
 // the uncached cost (in the cloud CloudFront answers most reads from its cache).
@@ -145,6 +146,36 @@ func seed(base, tenant string) error {
 			if err := call(base, tenant, tok, "POST", c.path, c.body, nil); err != nil {
 				return err
 			}
+		}
+	}
+	return seedSite(base, tenant, tok)
+}
+
+// seedSite gives the institution a page ("/pages/about", with a slider and a text section), a
+// header and a menu of a few items, so /site and /pages/about read what a real site holds.
+func seedSite(base, tenant, tok string) error {
+	slides, _ := json.Marshal([]map[string]any{{"title": "Welcome", "image": "01ARZ3NDEKTSV4RRFFQ69G5FAV/s.png"}, {"title": "Apply now", "ctaUrl": "/apply"}})
+	story, _ := json.Marshal([]map[string]any{{"title": "Our story", "description": strings.Repeat("Founded long ago. ", 20)}})
+	var page struct {
+		Result struct{ ID string } `json:"result"`
+	}
+	if err := call(base, tenant, tok, "POST", "/pages", map[string]any{"title": "About", "slug": "about",
+		"content": "<h1>About us</h1>" + strings.Repeat("<p>We teach and we learn.</p>", 40), "metaTitle": "About us",
+		"pageSections": []map[string]any{
+			{"title": "Hero", "pageSectionTypeId": "1", "config": string(slides)},
+			{"title": "Story", "pageSectionTypeId": "4", "config": string(story)},
+		}}, &page); err != nil {
+		return err
+	}
+	if err := call(base, tenant, tok, "PATCH", "/header/"+tenant, map[string]any{"title": "Bench School", "logoUrl": "01ARZ3NDEKTSV4RRFFQ69G5FAV/logo.png"}, nil); err != nil {
+		return err
+	}
+	for _, it := range []map[string]any{
+		{"label": "Home", "url": "/"}, {"label": "About", "type": "PAGE", "url": page.Result.ID},
+		{"label": "News", "url": "/news"}, {"label": "Contact", "url": "/contact"},
+	} {
+		if err := call(base, tenant, tok, "POST", "/menu-items", it, nil); err != nil {
+			return err
 		}
 	}
 	return nil
