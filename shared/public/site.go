@@ -2,6 +2,7 @@ package public
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -166,7 +167,7 @@ func (s *Service) pagePaths(ctx context.Context, st *site, ids []string) (map[st
 	}
 	var pages []Record
 	err := s.st.Table.Batch("PK", "SK").Get(keys...).Project("id", "slug", "status", "isPublished").All(ctx, &pages)
-	if err != nil && err != dynamo.ErrNotFound {
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, store.Wrap("menu pages", err)
 	}
 	for _, p := range pages {
