@@ -266,24 +266,10 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 	return s, ""
 }
 
-// parseBool accepts true, false, 1, 0, "1", "0", "true", "false" (DESIGN §2).
+// parseBool converts a boolean field (api.ParseBool) or says why it cannot.
 func parseBool(raw json.RawMessage, label string) (any, string) {
-	var v any
-	_ = json.Unmarshal(raw, &v)
-	switch x := v.(type) {
-	case bool:
-		return x, ""
-	case float64:
-		if x == 0 || x == 1 {
-			return x == 1, ""
-		}
-	case string:
-		switch strings.ToLower(strings.TrimSpace(x)) {
-		case "1", "true":
-			return true, ""
-		case "0", "false":
-			return false, ""
-		}
+	if v, ok := api.ParseBool(raw); ok {
+		return v, ""
 	}
 	return nil, label + " must be true or false."
 }

@@ -311,23 +311,25 @@ func (s *Service) createOnce(w http.ResponseWriter, r *http.Request, c *Collecti
 	return api.JSON(w, http.StatusCreated, api.Envelope{Result: out, Message: c.Title + " created successfully!"})
 }
 
-func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) error {
+// preparePatch reads a patch's body, converts its fields and loads the record with load,
+// refusing a stale version: the write both patch routes (records, singletons) start from.
+func (s *Service) preparePatch(r *http.Request, c *Collection, load func(context.Context, store.Scope, *Collection, string) (Record, error)) (*Write, int, error) {
 	in, err := decodeInput(r, c)
 	if err != nil {
-		return err
-	}
-	values, err := s.conv.values(auth.CallerFrom(r.Context()).Scope, c, in, false)
-	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	scope := auth.CallerFrom(r.Context()).Scope
-	old, err := s.Load(r.Context(), scope, c, r.PathValue("id"))
+	values, err := s.conv.values(scope, c, in, false)
 	if err != nil {
-		return err
+		return nil, 0, err
+	}
+	old, err := load(r.Context(), scope, c, r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
 	}
 	version := toInt(old["version"])
 	if in.version != nil && *in.version != version {
-		return api.ErrConflict
+		return nil, 0, api.ErrConflict
 	}
 	wr := s.newWrite(r, c, old)
 	wr.Values = values
@@ -340,6 +342,15 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 			wr.Rec[name] = v
 		}
 	}
+	return wr, version, nil
+}
+
+func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) error {
+	wr, version, err := s.preparePatch(r, c, s.Load)
+	if err != nil {
+		return err
+	}
+	scope, old := wr.Caller.Scope, wr.Old
 	wr.Rec["version"] = version + 1
 	wr.Rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
 	if err := s.beforeWrite(r.Context(), wr); err != nil {

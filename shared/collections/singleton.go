@@ -94,32 +94,11 @@ func singletonView(c *Collection, rec Record) Record {
 // with one conditional put. Hooks that claim the PATCH route call it once they have checked
 // their own rules.
 func (s *Service) PatchSingleton(w http.ResponseWriter, r *http.Request, c *Collection) error {
-	in, err := decodeInput(r, c)
+	wr, version, err := s.preparePatch(r, c, s.LoadSingleton)
 	if err != nil {
 		return err
 	}
-	scope := auth.CallerFrom(r.Context()).Scope
-	values, err := s.conv.values(scope, c, in, false)
-	if err != nil {
-		return err
-	}
-	old, err := s.LoadSingleton(r.Context(), scope, c, r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	version := toInt(old["version"])
-	if in.version != nil && *in.version != version {
-		return api.ErrConflict
-	}
-	wr := s.newWrite(r, c, old)
-	wr.Values = values
-	wr.Rec = Record{}
-	for k, v := range old {
-		wr.Rec[k] = v
-	}
-	for name, v := range values {
-		wr.Rec[name] = v
-	}
+	scope, old := wr.Caller.Scope, wr.Old
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	k := s.singletonKey(scope, c)
 	wr.Rec["PK"], wr.Rec["SK"], wr.Rec["id"] = k.PK, k.SK, scope.Tenant()
@@ -128,6 +107,9 @@ func (s *Service) PatchSingleton(w http.ResponseWriter, r *http.Request, c *Coll
 		wr.Rec["createdAt"] = now
 	}
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
+		return err
+	}
+	if err := checkItemSize(wr.Rec); err != nil {
 		return err
 	}
 	for name, v := range wr.Rec {

@@ -181,7 +181,7 @@ func apply(it *Item, in Input) error {
 		it.URL = strings.TrimSpace(*in.URL)
 	}
 	if len(in.Status) > 0 && string(in.Status) != "null" {
-		on, ok := parseBool(in.Status)
+		on, ok := api.ParseBool(in.Status)
 		if !ok {
 			return api.FieldError(http.StatusBadRequest, "status", "Status must be true or false.")
 		}
@@ -222,27 +222,6 @@ func checkCustomURL(s string) string {
 		return msg
 	}
 	return ""
-}
-
-func parseBool(raw json.RawMessage) (bool, bool) {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return false, false
-	}
-	switch x := v.(type) {
-	case bool:
-		return x, true
-	case float64:
-		return x == 1, x == 0 || x == 1
-	case string:
-		switch strings.ToLower(strings.TrimSpace(x)) {
-		case "1", "true":
-			return true, true
-		case "0", "false":
-			return false, true
-		}
-	}
-	return false, false
 }
 
 // Insert places it at the 1-based position among the top-level items (the end when position

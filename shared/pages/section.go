@@ -202,7 +202,7 @@ func (c *checker) apply(prefix string, in sectionInput, sec *Section, fresh bool
 	sec.FontColor = c.colour(prefix+"fontColor", "Font colour", str(in.FontColor, sec.FontColor))
 	switch {
 	case len(in.Status) > 0:
-		b, ok := parseBool(in.Status)
+		b, ok := api.ParseBool(in.Status)
 		if !ok {
 			c.fail(prefix+"status", "Status must be true or false.")
 		}
@@ -402,26 +402,6 @@ func embedURL(s string) string {
 		return "Embed URL must be an https:// address."
 	}
 	return ""
-}
-
-// parseBool accepts true, false, 1, 0, "1", "0", "true", "false" (DESIGN §2).
-func parseBool(raw json.RawMessage) (bool, bool) {
-	var v any
-	_ = json.Unmarshal(raw, &v)
-	switch x := v.(type) {
-	case bool:
-		return x, true
-	case float64:
-		return x == 1, x == 0 || x == 1
-	case string:
-		switch strings.ToLower(strings.TrimSpace(x)) {
-		case "1", "true":
-			return true, true
-		case "0", "false":
-			return false, true
-		}
-	}
-	return false, false
 }
 
 // parsePosition reads an optional 1-based position (a number or numeric text); 0 when absent.
