@@ -65,9 +65,6 @@ type Collection struct {
 	TitlePlural string `json:"titlePlural"`
 	Category    string `json:"category"`
 	NameField   string `json:"nameField"`
-	// Counter is kept for the declarations' sake: every collection now keeps a counter (its
-	// list's totalCount), named by its key as the dashboard's always were.
-	Counter     bool   `json:"counter"`
 	DefaultSort string `json:"defaultSort"`
 	// Hooks names the Go rules of the collection (hooks.go), if it has any.
 	Hooks string `json:"hooks"`

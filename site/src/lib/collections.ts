@@ -49,7 +49,6 @@ export interface CollectionDecl {
   titlePlural: string;
   category: string;
   nameField: string;
-  counter?: boolean;
   defaultSort?: string;
   /** The sort key of a one-per-tenant record (header, footer, settings), served at GET/PATCH /{key}. */
   singleton?: string;
