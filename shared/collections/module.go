@@ -1,6 +1,8 @@
 package collections
 
 import (
+	"sync"
+
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 )
@@ -13,13 +15,15 @@ var extraPrefixes = []string{"permissions", "user-roles"}
 func Module(hooks map[string]Hooks) app.Module {
 	return app.Module{
 		Name: "collections",
-		Prefixes: func() []string {
+		// Once: a group looks its prefixes up once per route at start-up, and parsing the
+		// declarations each time cost a cold start about 0.5 ms a prefix.
+		Prefixes: sync.OnceValue(func() []string {
 			reg, err := Load()
 			if err != nil {
 				return nil
 			}
 			return append(reg.Keys(), extraPrefixes...)
-		},
+		}),
 		Register: func(d *app.Deps, mux api.Mux, base, prefix string) error {
 			s, err := SharedService(d, hooks)
 			if err != nil {
