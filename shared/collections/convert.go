@@ -17,6 +17,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -32,7 +33,6 @@ const (
 
 var (
 	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
-	idPattern    = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 	slugPattern  = regexp.MustCompile(`^[a-z0-9-]{1,100}$`)
 	colorPattern = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
@@ -249,7 +249,7 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		}
 		return nil, fmt.Sprintf("%s must be one of: %s.", f.Label, strings.Join(f.Options, ", "))
 	case TypeReference:
-		if !idPattern.MatchString(s) {
+		if !ids.Valid(s) {
 			return nil, f.Label + " not found!"
 		}
 	case TypeImage, TypeFile:

@@ -10,19 +10,6 @@ import (
 	"github.com/campuscms/panel/shared/listing"
 )
 
-// ListEnvelope is a list answer: the page, its total, and the cursors of the adjacent pages.
-type ListEnvelope struct {
-	Result           []Record `json:"result"`
-	TotalCount       int64    `json:"totalCount"`
-	TotalCountCapped bool     `json:"totalCountCapped,omitempty"`
-	NextCursor       string   `json:"nextCursor,omitempty"`
-	PrevCursor       string   `json:"prevCursor,omitempty"`
-	// Sortable, when set, are the only columns this list can be sorted by (it is past
-	// listing.SortAllMax records); the SPA disables the other headers.
-	Sortable    []string `json:"sortable,omitempty"`
-	UnreadCount *int64   `json:"unreadCount,omitempty"`
-}
-
 // list serves GET /{collection} through the shared listing: the default order, name order,
 // name search and paging read about one page of index entries whatever the collection's size.
 func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) error {
@@ -47,17 +34,13 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 	if err != nil {
 		return err
 	}
-	out := ListEnvelope{Result: make([]Record, 0, len(res.Items)), TotalCount: res.Total, TotalCountCapped: res.Capped,
-		NextCursor: res.Next, PrevCursor: res.Prev}
-	for _, it := range res.Items {
+	out, err := listing.NewPage(req, res, func(it dynamo.Item) (Record, error) {
 		var rec Record
-		if err := dynamo.UnmarshalItem(it, &rec); err != nil {
-			return err
-		}
-		out.Result = append(out.Result, listView(c, rec))
-	}
-	if req.Facet == "" && req.Search == "" {
-		out.Sortable = listing.Sortable(c.NameField, res.Total)
+		err := dynamo.UnmarshalItem(it, &rec)
+		return listView(c, rec), err
+	})
+	if err != nil {
+		return err
 	}
 	if c.Key == "notifications" {
 		unread, err := s.st.Count(r.Context(), scope, listing.CounterName(c.Key, facetUnread))

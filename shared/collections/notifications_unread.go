@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -18,7 +19,7 @@ func (s *Service) addMarkRead(ctx context.Context, wr *Write, scope store.Scope,
 	c := wr.C
 	keys := make([]store.Key, 0, len(list))
 	for _, id := range list {
-		if !idPattern.MatchString(id) {
+		if !ids.Valid(id) {
 			return notFound(c)
 		}
 		keys = append(keys, s.key(scope, c, id))

@@ -100,7 +100,7 @@ func (s *Service) key(scope store.Scope, c *Collection, id string) store.Key {
 
 // Load reads one record; api 404 when it does not exist in the caller's tenant.
 func (s *Service) Load(ctx context.Context, scope store.Scope, c *Collection, id string) (Record, error) {
-	if !idPattern.MatchString(id) {
+	if !ids.Valid(id) {
 		return nil, notFound(c)
 	}
 	var rec Record

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
@@ -44,8 +43,6 @@ var withOptions = map[string]bool{TypeText: false, TypeTextarea: false, TypeDate
 // reservedLabels are the keys a submission carries beside its values: a field labelled so would
 // be indistinguishable from them in the submission's flat JSON.
 var reservedLabels = map[string]bool{"id": true, "formid": true, "createdat": true, "checked": true}
-
-var idPattern = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 
 // Option is one choice of a select, radio or checkbox field.
 type Option struct {
@@ -186,7 +183,7 @@ func normalizeOptions(opts []Option, seenIDs map[string]bool) ([]Option, string)
 func permanentID(id string, seen map[string]bool) (string, string) {
 	if id == "" || strings.HasPrefix(id, NewIDPrefix) {
 		id = ids.New()
-	} else if !idPattern.MatchString(id) {
+	} else if !ids.Valid(id) {
 		return "", fmt.Sprintf("id %q must be a saved id or start with %s.", id, NewIDPrefix)
 	}
 	if seen[id] {

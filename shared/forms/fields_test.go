@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 )
 
 const savedID = "01ARZ3NDEKTSV4RRFFQ69G5FAV"
@@ -61,11 +62,11 @@ func TestNormalizeFields(t *testing.T) {
 					t.Fatalf("unexpected error %v", err)
 				}
 				for _, f := range out {
-					if !idPattern.MatchString(f.ID) {
+					if !ids.Valid(f.ID) {
 						t.Errorf("field %q id %q is not permanent", f.Label, f.ID)
 					}
 					for _, o := range f.Options {
-						if !idPattern.MatchString(o.ID) {
+						if !ids.Valid(o.ID) {
 							t.Errorf("option %q id %q is not permanent", o.Name, o.ID)
 						}
 					}

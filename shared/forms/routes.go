@@ -9,6 +9,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -102,7 +103,7 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 	cursor := r.URL.Query().Get("cursor")
 	more := true
 	switch {
-	case cursor != "" && !idPattern.MatchString(cursor):
+	case cursor != "" && !ids.Valid(cursor):
 		return api.FieldError(http.StatusBadRequest, "cursor", "cursor is not valid.")
 	case cursor == "":
 		if cursor, more, err = skip(ctx, h.st, scope, formID, (lq.Page-1)*lq.Limit); err != nil {

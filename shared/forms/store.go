@@ -7,6 +7,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -85,7 +86,7 @@ func (it item) view() Submission {
 // loadSubmission reads one submission of a form.
 func loadSubmission(ctx context.Context, st *store.Store, scope store.Scope, formID, id string) (item, error) {
 	var it item
-	if !idPattern.MatchString(id) || !idPattern.MatchString(formID) {
+	if !ids.Valid(id) || !ids.Valid(formID) {
 		return it, errSubNotFound
 	}
 	err := st.Get(ctx, store.Key{PK: submissionsPK(scope, formID), SK: id}, &it)

@@ -49,7 +49,7 @@ type formRecord struct {
 
 // LoadForm reads a form of the scope's tenant; 404 "Form not found!" when there is none.
 func LoadForm(ctx context.Context, st *store.Store, scope store.Scope, formID string) (Form, error) {
-	if !idPattern.MatchString(formID) {
+	if !ids.Valid(formID) {
 		return Form{}, errFormNotFound
 	}
 	var rec formRecord

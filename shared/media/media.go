@@ -234,16 +234,6 @@ func displayName(raw string) (string, error) {
 // (listing.SortAllMax), the others through the indexes.
 var sortFields = map[string]bool{"createdAt": true, "updatedAt": true, "name": true, "fileSize": true}
 
-// listEnvelope is the library's list answer, the same shape as a collection's.
-type listEnvelope struct {
-	Result           []Item   `json:"result"`
-	TotalCount       int64    `json:"totalCount"`
-	TotalCountCapped bool     `json:"totalCountCapped,omitempty"`
-	NextCursor       string   `json:"nextCursor,omitempty"`
-	PrevCursor       string   `json:"prevCursor,omitempty"`
-	Sortable         []string `json:"sortable,omitempty"`
-}
-
 // list answers GET /media?page=1&limit=20&search=...&mediaType=IMAGE&sort=createdAt&order=desc,
 // newest first by default, with the total count of matches, through the shared listing.
 func (s *Service) list(w http.ResponseWriter, r *http.Request) error {
@@ -261,17 +251,12 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := listEnvelope{Result: make([]Item, 0, len(res.Items)), TotalCount: res.Total, TotalCountCapped: res.Capped,
-		NextCursor: res.Next, PrevCursor: res.Prev}
-	for _, raw := range res.Items {
+	out, err := listing.NewPage(req, res, func(raw dynamo.Item) (Item, error) {
 		var it Item
-		if err := dynamo.UnmarshalItem(raw, &it); err != nil {
-			return err
-		}
-		out.Result = append(out.Result, it)
-	}
-	if req.Facet == "" && req.Search == "" {
-		out.Sortable = listing.Sortable("name", res.Total)
+		return it, dynamo.UnmarshalItem(raw, &it)
+	})
+	if err != nil {
+		return err
 	}
 	return api.JSON(w, http.StatusOK, out)
 }

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 )
 
 // Item types (SPEC §3).
@@ -25,8 +25,6 @@ const (
 	maxLabel = 100
 	maxURL   = 1000
 )
-
-var idPattern = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 
 // Item is one menu entry; Children are one level deep, ordered by Position (1-based).
 type Item struct {
@@ -194,7 +192,7 @@ func apply(it *Item, in Input) error {
 		return api.FieldError(http.StatusBadRequest, "label", fmt.Sprintf("Label must be at most %d characters.", maxLabel))
 	case it.Type != TypePage && it.Type != TypeCustomURL:
 		return api.FieldError(http.StatusBadRequest, "type", "Type must be PAGE or CUSTOM_URL.")
-	case it.Type == TypePage && !idPattern.MatchString(it.URL):
+	case it.Type == TypePage && !ids.Valid(it.URL):
 		return api.FieldError(http.StatusBadRequest, "url", fmt.Sprintf("Menu item %q: please choose a page.", it.Label))
 	case it.Type == TypeCustomURL:
 		if msg := checkCustomURL(it.URL); msg != "" {

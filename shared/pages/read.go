@@ -3,6 +3,7 @@ package pages
 import (
 	"context"
 
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -26,7 +27,7 @@ func PageIDOfSlug(ctx context.Context, st *store.Store, scope store.Scope, slug 
 // LoadPage reads a page record of the tenant as stored; ok is false when there is none. One
 // GetItem.
 func LoadPage(ctx context.Context, st *store.Store, scope store.Scope, id string) (rec map[string]any, ok bool, err error) {
-	if !ulidPattern.MatchString(id) {
+	if !ids.Valid(id) {
 		return nil, false, nil
 	}
 	err = st.Get(ctx, pageKey(scope, id), &rec)

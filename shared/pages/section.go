@@ -34,7 +34,6 @@ const (
 const DefaultSectionTitle = "Section"
 
 var (
-	ulidPattern   = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 	colourPattern = regexp.MustCompile(`^#([0-9a-f]{3}|[0-9a-f]{6})$`)
 	itemIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
 	embedTypes    = []string{"YOUTUBE", "VIMEO", "GOOGLE_MAP", "VIDEO", "OTHER"}
@@ -354,7 +353,7 @@ func (c *checker) formExists(id string) string {
 	if ok, seen := c.forms[id]; seen {
 		return map[bool]string{true: "", false: "Form not found!"}[ok]
 	}
-	ok := ulidPattern.MatchString(id)
+	ok := ids.Valid(id)
 	if ok {
 		var rec map[string]any
 		err := c.st.Get(c.ctx, store.Key{PK: c.scope.Collection("custom-forms"), SK: id}, &rec)

@@ -9,6 +9,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -45,7 +46,7 @@ func newSection(scope store.Scope, pageID, id string) Section {
 
 // pageVersion reads a page's version (404 when the page is not the tenant's).
 func pageVersion(ctx context.Context, st *store.Store, scope store.Scope, id string) (int, error) {
-	if !ulidPattern.MatchString(id) {
+	if !ids.Valid(id) {
 		return 0, errPageNotFound
 	}
 	var rec struct {
@@ -84,7 +85,7 @@ func sortSections(secs []Section) {
 // consistent from its page's partition.
 func findSection(ctx context.Context, st *store.Store, scope store.Scope, id string) (Section, error) {
 	var sec Section
-	if !ulidPattern.MatchString(id) {
+	if !ids.Valid(id) {
 		return sec, errSectionNotFound
 	}
 	err := st.Table.Get("GSI1PK", sectionIndexPK(scope)).Range("GSI1SK", dynamo.Equal, id).Index("GSI1").One(ctx, &sec)

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
@@ -24,8 +25,11 @@ type Plan struct {
 	Features []string `json:"features"`
 }
 
-// Catalogue returns every plan, in display order.
-func Catalogue() ([]Plan, error) {
+// Catalogue returns every plan, in display order (parsed once: tenant creation checks a plan
+// against it every time).
+var Catalogue = sync.OnceValues(parse)
+
+func parse() ([]Plan, error) {
 	var out []Plan
 	if err := json.Unmarshal(plansJSON, &out); err != nil {
 		return nil, fmt.Errorf("plans: parse plans.json: %w", err)

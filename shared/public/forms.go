@@ -44,7 +44,7 @@ type publicOption struct {
 
 // activeForm reads an active form of the site's tenant; inactive or unknown is a 404.
 func (s *Service) activeForm(r *http.Request, st *site, id string) (forms.Form, error) {
-	if !idPattern.MatchString(id) {
+	if !ids.Valid(id) {
 		return forms.Form{}, errNoForm
 	}
 	f, err := forms.LoadForm(r.Context(), s.st, st.scope, id)
@@ -84,7 +84,7 @@ func (s *Service) form(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) submitForm(w http.ResponseWriter, r *http.Request) error {
 	st := siteFrom(r.Context())
 	id := r.PathValue("id")
-	if !idPattern.MatchString(id) {
+	if !ids.Valid(id) {
 		return errNoForm
 	}
 	var body map[string]json.RawMessage

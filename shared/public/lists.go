@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -20,8 +20,6 @@ import (
 // (sliders, FAQs, staff, events) hold tens to hundreds of records; past ReadMax the oldest ones
 // fall out of the public lists rather than a request reading without bound.
 const ReadMax = 1000
-
-var idPattern = regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{26}$`)
 
 // listSpec is one public list: which collection, what else narrows it, how it is ordered.
 type listSpec struct {
@@ -135,7 +133,7 @@ func idParam(param, field string) func(r *http.Request) (string, []any, error) {
 		if v == "" {
 			return "", nil, nil
 		}
-		if !idPattern.MatchString(v) {
+		if !ids.Valid(v) {
 			return "", nil, api.FieldError(http.StatusBadRequest, param, param+" must be an id.")
 		}
 		return "'" + field + "' = ?", []any{v}, nil

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/guregu/dynamo/v2"
 )
@@ -15,7 +16,7 @@ var errNoAlbum = &api.Error{Status: http.StatusNotFound, Message: "Album not fou
 func (s *Service) albumPhotos(w http.ResponseWriter, r *http.Request) error {
 	st := siteFrom(r.Context())
 	id := r.PathValue("id")
-	if !idPattern.MatchString(id) {
+	if !ids.Valid(id) {
 		return errNoAlbum
 	}
 	var album Record
