@@ -178,11 +178,11 @@ func TestEveryCollection(t *testing.T) {
 				mustStatus(t, testkit.Call(t, call{Method: "DELETE", Path: path, Tenant: other.ID, Token: other.AdminToken}), 404)
 			})
 			t.Run("permissions", func(t *testing.T) {
-				viewer := newUser(t, tn, []string{c.Permission("VIEW")})
+				viewer := testkit.NewUser(t, tn, c.Permission("VIEW"))
 				mustStatus(t, testkit.Call(t, call{Method: "GET", Path: "/" + key, Tenant: tn.ID, Token: viewer}), 200)
 				mustStatus(t, testkit.Call(t, call{Method: "POST", Path: "/" + key, Tenant: tn.ID, Token: viewer, Body: body(t, tn, reg, c, 3)}), 403)
 				mustStatus(t, testkit.Call(t, call{Method: "DELETE", Path: path, Tenant: tn.ID, Token: viewer}), 403)
-				nobody := newUser(t, tn, nil)
+				nobody := testkit.NewUser(t, tn)
 				mustStatus(t, testkit.Call(t, call{Method: "GET", Path: "/" + key, Tenant: tn.ID, Token: nobody}), 403)
 			})
 			t.Run("delete", func(t *testing.T) {
@@ -196,23 +196,4 @@ func TestEveryCollection(t *testing.T) {
 			})
 		})
 	}
-}
-
-var userSeq = make(chan int, 1)
-
-func init() { userSeq <- 0 }
-
-// newUser creates a non-admin user with the given permission codes and returns its token.
-func newUser(t *testing.T, tn testkit.Tenant, perms []string) string {
-	t.Helper()
-	n := <-userSeq
-	userSeq <- n + 1
-	if perms == nil {
-		perms = []string{}
-	}
-	name := fmt.Sprintf("user%d", n)
-	res := testkit.Call(t, call{Method: "POST", Path: "/users", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{
-		"firstName": "U", "lastName": "Ser", "username": name, "password": "user-pass-1", "permissionIds": perms}})
-	mustStatus(t, res, 201)
-	return testkit.Login(t, tn.ID, name, "user-pass-1")
 }

@@ -66,22 +66,6 @@ func dashboardCount(t *testing.T, tn testkit.Tenant) float64 {
 	return res.Get("result.dashboardStats.customFormSubmissionCount").(float64)
 }
 
-var userSeq = make(chan int, 1)
-
-func init() { userSeq <- 0 }
-
-// newUser creates a non-admin user with the given permissions and returns its token.
-func newUser(t *testing.T, tn testkit.Tenant, perms ...string) string {
-	t.Helper()
-	n := <-userSeq
-	userSeq <- n + 1
-	name := fmt.Sprintf("user%d", n)
-	res := testkit.Call(t, call{Method: "POST", Path: "/users", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{
-		"firstName": "U", "lastName": "Ser", "username": name, "password": "user-pass-1", "permissionIds": append([]string{}, perms...)}})
-	testkit.Expect(t, res, 201, "")
-	return testkit.Login(t, tn.ID, name, "user-pass-1")
-}
-
 // putMedia stores a media record of the tenant as the upload flow's confirmation would.
 func putMedia(t *testing.T, tn testkit.Tenant, name string) string {
 	t.Helper()
@@ -340,7 +324,7 @@ func TestSubmissionRoutesAccess(t *testing.T) {
 			{"DELETE", "/custom-form-submissions/" + id + "?formId=" + form, "CMS_DELETE_FORM_SUBMISSION", nil},
 		}
 	}
-	viewerOfForms := newUser(t, tn, "CMS_VIEW_CUSTOM_FORM", "CMS_EDIT_CUSTOM_FORM")
+	viewerOfForms := testkit.NewUser(t, tn, "CMS_VIEW_CUSTOM_FORM", "CMS_EDIT_CUSTOM_FORM")
 	for _, r := range routes(formID, sub) {
 		t.Run(r.method+" "+r.path, func(t *testing.T) {
 			var body any
@@ -358,7 +342,7 @@ func TestSubmissionRoutesAccess(t *testing.T) {
 	testkit.Expect(t, testkit.Call(t, call{Method: "PATCH", Path: "/custom-form-submissions/" + sub, Tenant: tn.ID, Token: tn.AdminToken,
 		Body: map[string]any{"checked": true, "formId": otherForm}}), 404, "")
 	// The permission alone is enough, and it is all it takes.
-	clerk := newUser(t, tn, "CMS_VIEW_FORM_SUBMISSION", "CMS_EDIT_FORM_SUBMISSION")
+	clerk := testkit.NewUser(t, tn, "CMS_VIEW_FORM_SUBMISSION", "CMS_EDIT_FORM_SUBMISSION")
 	testkit.Expect(t, testkit.Call(t, call{Method: "GET", Path: "/custom-form-submissions?formId=" + formID, Tenant: tn.ID, Token: clerk}), 200, "")
 	testkit.Expect(t, testkit.Call(t, call{Method: "PATCH", Path: "/custom-form-submissions/" + sub, Tenant: tn.ID, Token: clerk,
 		Body: map[string]any{"checked": true, "formId": formID}}), 200, "")

@@ -36,8 +36,8 @@ func TestAccessToEveryRoute(t *testing.T) {
 		{"save page with sections", "PATCH", "/pages/" + pageID, map[string]any{"pageSections": []any{}}, "CMS_EDIT_PAGE"},
 		{"delete page", "DELETE", "/pages/" + pageID, nil, "CMS_DELETE_PAGE"},
 	}
-	viewer := newUser(t, tn, []string{"CMS_VIEW_PAGE"})
-	nobody := newUser(t, tn, nil)
+	viewer := testkit.NewUser(t, tn, "CMS_VIEW_PAGE")
+	nobody := testkit.NewUser(t, tn)
 	for _, r := range routes {
 		t.Run(r.name, func(t *testing.T) {
 			mustStatus(t, testkit.Call(t, call{Method: r.method, Path: r.path, Tenant: tn.ID, Body: r.body}), http.StatusUnauthorized)
@@ -74,6 +74,6 @@ func TestAccessToEveryRoute(t *testing.T) {
 		t.Fatalf("section moved: %s", got.Raw)
 	}
 	// An editor with EDIT can work on sections.
-	editor := newUser(t, tn, []string{"CMS_VIEW_PAGE", "CMS_EDIT_PAGE"})
+	editor := testkit.NewUser(t, tn, "CMS_VIEW_PAGE", "CMS_EDIT_PAGE")
 	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/page-sections/" + secID, Tenant: tn.ID, Token: editor, Body: map[string]any{"title": "Edited"}}), 200)
 }

@@ -1,7 +1,6 @@
 package pages_test
 
 import (
-	"fmt"
 	"net/http"
 	"testing"
 
@@ -37,25 +36,6 @@ func version(t *testing.T, tn testkit.Tenant, id string) float64 {
 	res := as(t, tn, "GET", "/pages/"+id, nil)
 	mustStatus(t, res, http.StatusOK)
 	return res.Get("result.version").(float64)
-}
-
-var userSeq = make(chan int, 1)
-
-func init() { userSeq <- 0 }
-
-// newUser creates a non-admin user with the given permission codes and returns its token.
-func newUser(t *testing.T, tn testkit.Tenant, perms []string) string {
-	t.Helper()
-	n := <-userSeq
-	userSeq <- n + 1
-	if perms == nil {
-		perms = []string{}
-	}
-	name := fmt.Sprintf("editor%d", n)
-	res := as(t, tn, "POST", "/users", map[string]any{
-		"firstName": "E", "lastName": "Ditor", "username": name, "password": "user-pass-1", "permissionIds": perms})
-	mustStatus(t, res, http.StatusCreated)
-	return testkit.Login(t, tn.ID, name, "user-pass-1")
 }
 
 // mediaRef is a well-formed media reference of the tenant's library.
