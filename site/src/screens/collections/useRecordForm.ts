@@ -9,11 +9,10 @@ import {
   validateRequired,
   type ApiRecord,
   type CollectionDecl,
-  type FieldErrors,
-  type FormValues,
 } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
 import { reloadCollection } from './useCollectionList';
+import { useFormFields } from './useFormFields';
 
 export type FormMode = { kind: 'create' } | { kind: 'edit'; id: string };
 
@@ -28,8 +27,7 @@ interface Envelope {
  */
 export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const [mode, setMode] = useState<FormMode | null>(null);
-  const [values, setValues] = useState<FormValues>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, setField: setValue, check } = useFormFields();
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -89,13 +87,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
 
   const setField = (name: string, value: unknown) => {
     touched.current.add(name);
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => {
-      if (!e[name]) return e;
-      const next = { ...e };
-      delete next[name];
-      return next;
-    });
+    setValue(name, value);
   };
 
   const reloadRecord = () => {
@@ -108,13 +100,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     e?.preventDefault();
     if (!mode || savingRef.current || loading) return;
     const kind = mode.kind;
-    const check = { ...validateFormats(decl, values), ...validateRequired(decl, values, kind) };
-    setErrors(check);
-    const firstError = Object.values(check)[0];
-    if (firstError) {
-      toast.error(firstError);
-      return;
-    }
+    if (!check({ ...validateFormats(decl, values), ...validateRequired(decl, values, kind) })) return;
     savingRef.current = true;
     setSaving(true);
     try {

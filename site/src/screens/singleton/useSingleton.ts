@@ -9,10 +9,9 @@ import {
   validateFormats,
   type ApiRecord,
   type CollectionDecl,
-  type FieldErrors,
-  type FormValues,
 } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
+import { useFormFields } from '../collections/useFormFields';
 
 interface Envelope {
   result: ApiRecord;
@@ -27,8 +26,7 @@ interface Envelope {
 export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
   const path = `/${decl.key}`;
   const { data, error, isLoading, mutate } = useSWR<Envelope>(path, swrFetcher, { revalidateOnFocus: false });
-  const [values, setValues] = useState<FormValues>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, setField, check } = useFormFields();
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const savingRef = useRef(false);
@@ -37,26 +35,10 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     if (data?.result) setValues(initialValues(decl, data.result));
   }, [data, decl]);
 
-  const setField = (name: string, value: unknown) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => {
-      if (!e[name]) return e;
-      const next = { ...e };
-      delete next[name];
-      return next;
-    });
-  };
-
   const save = async (e?: { preventDefault: () => void }) => {
     e?.preventDefault();
     if (!data || savingRef.current) return;
-    const check = validateFormats(decl, values);
-    setErrors(check);
-    const firstError = Object.values(check)[0];
-    if (firstError) {
-      toast.error(firstError);
-      return;
-    }
+    if (!check(validateFormats(decl, values))) return;
     savingRef.current = true;
     setSaving(true);
     try {
