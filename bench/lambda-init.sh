@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Binary size and init time of every group's Lambda bootstrap, and each as a ratio to a
-# hello-world aws-lambda-go function (bench/hello) built with the same flags: the ratio is what
-# the group's own code and packages add to the runtime's floor.
+# Binary size and init time of every group's Lambda bootstrap, each as a ratio to two baselines
+# built with the same flags: bench/hello, a hello-world aws-lambda-go function (the runtime's
+# floor), and bench/hello-dynamodb, the same plus a DynamoDB client (the floor of any function
+# that reads the table: the SDK's DynamoDB package alone adds about half of hello's init).
 # Init time = process start → its first GET /runtime/invocation/next against the fake Runtime API
 # (functions/lambdatest), median of RUNS starts, on this machine's architecture (same flags as the
-# deployed arm64 build). Sizes: the linux/arm64 build that is deployed, and the host build.
+# deployed arm64 build), with only the variables Lambda sets. Sizes: the deployed linux/arm64 build.
 # Needs moto_server (started by the test binary) like the Lambda-path tests.
 #   bench/lambda-init.sh            # 10 starts per group
 #   RUNS=20 bench/lambda-init.sh
@@ -23,9 +24,9 @@ go test -run '^$' -bench 'ColdStart' -benchtime "${RUNS:-10}x" -count 1 -timeout
     }
     /^(FAIL|---|panic)/ { print }
     END {
-      printf "%-12s %14s %8s %14s %8s\n", "group", "init-ms", "× hello", "arm64 MB", "× hello"
+      printf "%-15s %8s %8s %10s %10s %8s\n", "group", "init-ms", "× hello", "× hello-db", "arm64 MB", "× hello"
       for (i = 1; i <= k; i++) {
         g = order[i]
-        printf "%-12s %14.2f %7.2fx %14.2f %7.2fx\n", g, init[g], init[g] / init["hello"], arm[g] / 1048576, arm[g] / arm["hello"]
+        printf "%-15s %8.2f %7.2fx %9.2fx %10.2f %7.2fx\n", g, init[g], init[g] / init["hello"], init[g] / init["hello-dynamodb"], arm[g] / 1048576, arm[g] / arm["hello"]
       }
     }'

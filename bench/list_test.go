@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +23,14 @@ import (
 	"github.com/campuscms/panel/shared/testkit"
 )
 
-func TestMain(m *testing.M) { testkit.Main(m) }
+// TestMain runs the benchmarks on the emulator testkit starts (moto), or with DynamoDB on
+// dynalite when AWS_ENDPOINT_URL_DYNAMODB names it (bench/list.sh's second run).
+func TestMain(m *testing.M) {
+	if os.Getenv("AWS_ENDPOINT_URL_DYNAMODB") != "" {
+		os.Exit(testkit.RunOver(m, dynaliteAdapter{next: http.DefaultTransport}))
+	}
+	testkit.Main(m)
+}
 
 // Sizes are the collection sizes compared; pageSize the list's limit.
 var sizes = []int{100, 10_000}

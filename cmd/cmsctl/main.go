@@ -13,6 +13,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/store"
@@ -43,7 +46,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	awsCfg, err := awsclient.Load(ctx)
+	awsCfg, err := loadAWS(ctx)
 	if err != nil {
 		return err
 	}
@@ -109,4 +112,18 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return errors.New(usage)
 	}
 	return nil
+}
+
+// loadAWS returns the SDK configuration: the emulator's when AWS_ENDPOINT_URL is set, otherwise
+// the SDK's full provider chain, so an operator's profile or SSO login works (the Lambdas read
+// only their environment; see awsclient.Load).
+func loadAWS(ctx context.Context) (aws.Config, error) {
+	if awsclient.Local() {
+		return awsclient.Load(ctx)
+	}
+	cfg, err := awsconfig.LoadDefaultConfig(ctx)
+	if err != nil {
+		return aws.Config{}, fmt.Errorf("load AWS configuration: %w", err)
+	}
+	return cfg, nil
 }

@@ -8,4 +8,4 @@ import (
 	"github.com/campuscms/panel/shared/plans"
 )
 
-func main() { lambdamain.Start("billing", plans.Module, collections.Module(nil)) }
+func main() { lambdamain.Start("billing", plans.Module, collections.Module(collections.Linked{})) }

@@ -6,6 +6,9 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/pages"
+	"github.com/campuscms/panel/shared/richtext"
 )
 
-func main() { lambdamain.Start("content", collections.Module(pages.Hooks()), pages.Module) }
+func main() {
+	lambdamain.Start("content", collections.Module(collections.Linked{Hooks: pages.Hooks(), RichText: richtext.Sanitize}), pages.Module)
+}

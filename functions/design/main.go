@@ -10,5 +10,5 @@ import (
 )
 
 func main() {
-	lambdamain.Start("design", media.Module, themes.Module, collections.Module(themes.Hooks()))
+	lambdamain.Start("design", media.Module, themes.Module, collections.Module(collections.Linked{Hooks: themes.Hooks()}))
 }

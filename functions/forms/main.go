@@ -8,4 +8,6 @@ import (
 	"github.com/campuscms/panel/shared/lambdamain"
 )
 
-func main() { lambdamain.Start("forms", collections.Module(forms.Hooks()), forms.Module) }
+func main() {
+	lambdamain.Start("forms", collections.Module(collections.Linked{Hooks: forms.Hooks()}), forms.Module)
+}

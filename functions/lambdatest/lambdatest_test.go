@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -177,22 +178,24 @@ func TestBootstrapServesOneInvocation(t *testing.T) {
 	}
 }
 
-// helloGroup names the baseline in BenchmarkColdStart.
-const helloGroup = "hello"
+// baselines are the reference functions BenchmarkColdStart measures before the groups:
+// bench/hello, the smallest aws-lambda-go function, and bench/hello-dynamodb, the same plus a
+// DynamoDB client (the floor of any function that reads the table).
+var baselines = []string{"hello", "hello-dynamodb"}
 
 // BenchmarkColdStart reports, per group, the bootstrap's init time: from process start to its
 // first GET /next (median over b.N starts; run with -benchtime=10x), and the binary sizes.
 //
 //	go test -run '^$' -bench ColdStart -benchtime 10x ./functions/lambdatest
 //
-// The first sub-benchmark, "hello", is bench/hello: a hello-world aws-lambda-go function built
-// with the same flags, the baseline bench/lambda-init.sh divides every group's figures by.
+// The baselines come first, built with the same flags; bench/lambda-init.sh divides every
+// group's figures by theirs.
 func BenchmarkColdStart(b *testing.B) {
-	for _, group := range append([]string{helloGroup}, groups(b)...) {
+	for _, group := range append(append([]string(nil), baselines...), groups(b)...) {
 		b.Run(group, func(b *testing.B) {
 			pkg := "./functions/" + group
-			if group == helloGroup {
-				pkg = "./bench/hello"
+			if slices.Contains(baselines, group) {
+				pkg = "./bench/" + group
 			}
 			dir := b.TempDir()
 			bin, err := BuildPackage(context.Background(), root(b), pkg, group, HostArch(), dir+"/host")

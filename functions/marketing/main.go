@@ -8,4 +8,6 @@ import (
 	"github.com/campuscms/panel/shared/newsletter"
 )
 
-func main() { lambdamain.Start("marketing", collections.Module(newsletter.Hooks())) }
+func main() {
+	lambdamain.Start("marketing", collections.Module(collections.Linked{Hooks: newsletter.Hooks()}))
+}

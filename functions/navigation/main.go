@@ -8,4 +8,4 @@ import (
 	"github.com/campuscms/panel/shared/menu"
 )
 
-func main() { lambdamain.Start("navigation", menu.Module, collections.Module(nil)) }
+func main() { lambdamain.Start("navigation", menu.Module, collections.Module(collections.Linked{})) }

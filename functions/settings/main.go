@@ -7,4 +7,4 @@ import (
 	"github.com/campuscms/panel/shared/lambdamain"
 )
 
-func main() { lambdamain.Start("settings", collections.Module(nil)) }
+func main() { lambdamain.Start("settings", collections.Module(collections.Linked{})) }

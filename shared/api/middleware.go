@@ -4,11 +4,11 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"regexp"
 	"time"
 
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/lazyre"
 )
 
 type loggerKey struct{}
@@ -26,7 +26,7 @@ func WithLogger(r *http.Request, args ...any) *http.Request {
 	return r.WithContext(context.WithValue(r.Context(), loggerKey{}, Logger(r.Context()).With(args...)))
 }
 
-var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+var requestIDPattern = lazyre.New(`^[A-Za-z0-9._-]{1,64}$`)
 
 type statusRecorder struct {
 	http.ResponseWriter
@@ -53,7 +53,7 @@ func Middleware(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rid := r.Header.Get("X-Request-Id")
-		if !requestIDPattern.MatchString(rid) {
+		if !requestIDPattern().MatchString(rid) {
 			rid = ids.New()
 		}
 		w.Header().Set("X-Request-Id", rid)

@@ -2,10 +2,11 @@ package auth
 
 import (
 	"net/http"
-	"regexp"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/formats"
+	"github.com/campuscms/panel/shared/lazyre"
 )
 
 // SPEC §5 messages, verbatim.
@@ -24,15 +25,14 @@ const (
 )
 
 var (
-	emailPattern    = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
-	phonePattern    = regexp.MustCompile(`^[0-9\s\-()+]{10}$`)
-	passcodePattern = regexp.MustCompile(`^[0-9]{6}$`)
-	usernamePattern = regexp.MustCompile(`^[A-Za-z0-9._@-]{3,40}$`)
+	phonePattern    = lazyre.New(`^[0-9\s\-()+]{10}$`)
+	passcodePattern = lazyre.New(`^[0-9]{6}$`)
+	usernamePattern = lazyre.New(`^[A-Za-z0-9._@-]{3,40}$`)
 )
 
 // IsPasscodeShaped reports whether s has the shape of a passcode (exactly 6 digits). Passwords of
 // that shape are refused so that the login form can tell the two apart.
-func IsPasscodeShaped(s string) bool { return passcodePattern.MatchString(s) }
+func IsPasscodeShaped(s string) bool { return passcodePattern().MatchString(s) }
 
 // ValidatePassword applies the password rules of SPEC §5 plus the passcode-shape rule.
 func ValidatePassword(pw string) string {
@@ -49,7 +49,7 @@ func ValidatePassword(pw string) string {
 
 // ValidateUsername checks the username's shape.
 func ValidateUsername(name string) string {
-	if !usernamePattern.MatchString(name) {
+	if !usernamePattern().MatchString(name) {
 		return msgUsernameShape
 	}
 	return ""
@@ -81,12 +81,12 @@ func (in *profileInput) validate() error {
 	}
 	if in.Email == "" {
 		fields["email"] = msgMandatory
-	} else if !emailPattern.MatchString(in.Email) || len(in.Email) > 254 {
+	} else if !formats.Email(in.Email) {
 		fields["email"] = msgEmail
 	}
 	if in.Phone == "" {
 		fields["phone"] = msgMandatory
-	} else if !phonePattern.MatchString(in.Phone) {
+	} else if !phonePattern().MatchString(in.Phone) {
 		fields["phone"] = msgPhone
 	}
 	if in.Password != "" {

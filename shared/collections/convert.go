@@ -7,17 +7,15 @@ import (
 	"math"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
-
-	"github.com/microcosm-cc/bluemonday"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/lazyre"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -31,12 +29,7 @@ const (
 	maxURL      = 2_000
 )
 
-var (
-	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
-	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	slugPattern  = regexp.MustCompile(`^[a-z0-9-]{1,100}$`)
-	colorPattern = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
-)
+var colorPattern = lazyre.New(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 
 // readOnly fields may be echoed back by a client; they are ignored, never stored.
 var readOnly = map[string]bool{"id": true, "createdAt": true, "updatedAt": true}
@@ -76,17 +69,16 @@ func decodeInput(r *http.Request, c *Collection) (input, error) {
 // converter turns raw JSON values into the typed values stored, per field type.
 type converter struct {
 	permissions map[string]bool
-	// html builds the sanitiser on first use: its policy compiles dozens of regular expressions,
-	// which a cold start serving no rich text should not pay for.
-	html func() *bluemonday.Policy
+	// sanitize makes rich text safe (Linked.RichText).
+	sanitize func(html string) string
 }
 
-func newConverter(catalogue []Permission) *converter {
+func newConverter(catalogue []Permission, sanitize func(string) string) *converter {
 	perms := make(map[string]bool, len(catalogue))
 	for _, p := range catalogue {
 		perms[p.ID] = true
 	}
-	return &converter{permissions: perms, html: sync.OnceValue(bluemonday.UGCPolicy)}
+	return &converter{permissions: perms, sanitize: sanitize}
 }
 
 // values converts every present field; on create, absent fields take their defaults. Required
@@ -212,7 +204,7 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		if len(s) > limit(maxText) {
 			return nil, tooLong(limit(maxText))
 		}
-		if f.Format == FormatSlug && !slugPattern.MatchString(s) {
+		if f.Format == FormatSlug && !formats.Slug(s) {
 			return nil, f.Label + " may hold only lowercase letters, digits and hyphens (at most 100)."
 		}
 	case TypeLongText:
@@ -220,7 +212,7 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 			return nil, tooLong(limit(maxLongText))
 		}
 	case TypeColor:
-		if !colorPattern.MatchString(s) {
+		if !colorPattern().MatchString(s) {
 			return nil, f.Label + " must be a hex colour such as #1a73e8."
 		}
 		return strings.ToLower(s), ""
@@ -230,9 +222,9 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		if f.MaxBytes == 0 && len(s) > maxRichText {
 			return nil, tooLong(maxRichText)
 		}
-		s = cv.html().Sanitize(s)
+		s = cv.sanitize(s)
 	case TypeEmail:
-		if len(s) > 254 || !emailPattern.MatchString(s) {
+		if !formats.Email(s) {
 			return nil, "Please enter a valid email!"
 		}
 	case TypeURL:
@@ -300,7 +292,7 @@ func parseNumber(raw json.RawMessage, label string) (any, string) {
 }
 
 func parseDate(s, label string) (any, string) {
-	if datePattern.MatchString(s) {
+	if formats.Date(s) {
 		if _, err := time.Parse(time.DateOnly, s); err == nil {
 			return s, ""
 		}

@@ -31,15 +31,27 @@ type Service struct {
 	now       func() time.Time
 }
 
+// Linked is what a process links into the engine beside the declarations; a group's main passes
+// what its collections need, and a collection whose declaration needs something missing is a
+// start-up error (Register).
+type Linked struct {
+	// Hooks are the hooks of collections other packages own (pages, forms), by declared name.
+	Hooks map[string]Hooks
+	// RichText sanitises rich-text fields (richtext.Sanitize); only groups serving a collection
+	// with such a field link it.
+	RichText func(html string) string
+}
+
 // NewService returns the collections service over the declared registry, with the hooks this
-// package implements plus extra (hooks of collections other packages own: pages, forms).
-func NewService(st *store.Store, guard *auth.Guard, reg Registry, extra map[string]Hooks) *Service {
+// package implements plus what the process links.
+func NewService(st *store.Store, guard *auth.Guard, reg Registry, linked Linked) *Service {
 	cat := reg.Catalogue()
 	hooks := builtinHooks()
-	for name, h := range extra {
+	for name, h := range linked.Hooks {
 		hooks[name] = h
 	}
-	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: newConverter(cat), hooks: hooks, now: time.Now}
+	conv := newConverter(cat, linked.RichText)
+	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks, now: time.Now}
 }
 
 // Registry returns the declared collections the service serves.
@@ -58,6 +70,13 @@ func (s *Service) Register(mux api.Mux, base, key string) error {
 	hooks, err := s.hooksOf(c)
 	if err != nil {
 		return err
+	}
+	if s.conv.sanitize == nil {
+		for _, f := range c.Fields {
+			if f.Type == TypeRichText {
+				return fmt.Errorf("collections: %s.%s is rich text: the process must link a sanitiser (Linked.RichText)", key, f.Name)
+			}
+		}
 	}
 	path := base + "/" + key
 	claims := &claimingMux{Mux: mux, patterns: map[string]bool{}}

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
@@ -21,8 +21,6 @@ const (
 	maxShortValue = 500
 	maxLongValue  = 2_000
 )
-
-var datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 // Form is what a submission is checked against (a custom form's id, version, status and fields),
 // with the name, description and cover image the public website shows above it.
@@ -139,7 +137,7 @@ func fieldValue(scope store.Scope, f Field, raw json.RawMessage) (any, string) {
 			return nil, fmt.Sprintf("%s must be at most %d characters.", f.Label, maxLongValue)
 		}
 	case TypeDate:
-		if _, err := time.Parse(time.DateOnly, s); err != nil || !datePattern.MatchString(s) {
+		if _, err := time.Parse(time.DateOnly, s); err != nil || !formats.Date(s) {
 			return nil, f.Label + " must be a date (YYYY-MM-DD)."
 		}
 	case TypeSelect, TypeRadio:

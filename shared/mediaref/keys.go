@@ -5,10 +5,10 @@ package mediaref
 import (
 	"net/http"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/lazyre"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -26,9 +26,9 @@ const (
 const maxNameLen = 100
 
 var (
-	refPattern   = regexp.MustCompile(`^([0-9A-HJKMNP-TV-Z]{26})/([A-Za-z0-9_][A-Za-z0-9._-]{0,99})$`)
-	unsafeRun    = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-	repeatedDots = regexp.MustCompile(`\.{2,}`)
+	refPattern   = lazyre.New(`^([0-9A-HJKMNP-TV-Z]{26})/([A-Za-z0-9_][A-Za-z0-9._-]{0,99})$`)
+	unsafeRun    = lazyre.New(`[^A-Za-z0-9._-]+`)
+	repeatedDots = lazyre.New(`\.{2,}`)
 	// ErrForeignKey answers a file reference outside the caller's media library.
 	ErrForeignKey = &api.Error{Status: http.StatusBadRequest, Message: "File is not in this institution's media library."}
 )
@@ -39,8 +39,8 @@ var (
 func SafeName(name string) string {
 	name = strings.ReplaceAll(name, "\\", "/")
 	name = path.Base("/" + name)
-	name = unsafeRun.ReplaceAllString(name, "-")
-	name = repeatedDots.ReplaceAllString(name, ".")
+	name = unsafeRun().ReplaceAllString(name, "-")
+	name = repeatedDots().ReplaceAllString(name, ".")
 	name = strings.TrimLeft(name, ".-")
 	name = strings.TrimRight(name, ".-")
 	if len(name) > maxNameLen {
@@ -72,7 +72,7 @@ func ParseUploadKey(scope store.Scope, key string) (id, name string, ok bool) {
 	if !found {
 		return "", "", false
 	}
-	m := refPattern.FindStringSubmatch(rest)
+	m := refPattern().FindStringSubmatch(rest)
 	if m == nil || strings.Contains(m[2], "..") {
 		return "", "", false
 	}
@@ -103,7 +103,7 @@ func Normalize(scope store.Scope, key string) (string, error) {
 			break
 		}
 	}
-	if !refPattern.MatchString(ref) || strings.Contains(ref, "..") {
+	if !refPattern().MatchString(ref) || strings.Contains(ref, "..") {
 		return "", ErrForeignKey
 	}
 	return ref, nil

@@ -74,7 +74,7 @@ func TestSafeName(t *testing.T) {
 		if got := SafeName(c.in); got != c.want {
 			t.Errorf("SafeName(%q) = %q, want %q", c.in, got, c.want)
 		}
-		if !refPattern.MatchString("01ARZ3NDEKTSV4RRFFQ69G5FAV/" + SafeName(c.in)) {
+		if !refPattern().MatchString("01ARZ3NDEKTSV4RRFFQ69G5FAV/" + SafeName(c.in)) {
 			t.Errorf("SafeName(%q) = %q does not fit a key", c.in, SafeName(c.in))
 		}
 	}

@@ -13,25 +13,27 @@ import (
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/public"
+	"github.com/campuscms/panel/shared/richtext"
 	"github.com/campuscms/panel/shared/themes"
 )
 
 // All returns every module.
 func All() []app.Module {
 	return []app.Module{app.AuthModule, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
-		collections.Module(Hooks()), forms.Module, pages.Module, public.Module}
+		collections.Module(Linked()), forms.Module, pages.Module, public.Module}
 }
 
-// Hooks are the hooks of every collection whose rules live outside the collections package; every
-// process passes the same map, whichever module builds the shared service first. A group's main
-// passes the ones its collections need (content: pages; marketing: newsletter; forms:
+// Linked is what every process links into the collections engine: the hooks of every collection
+// whose rules live outside the collections package, and the rich-text sanitiser. Every process
+// passes the same, whichever module builds the shared service first. A group's main passes what
+// its collections need (content: pages' hooks and rich text; marketing: newsletter; forms:
 // custom-forms; design: theme-settings).
-func Hooks() map[string]collections.Hooks {
-	out := map[string]collections.Hooks{}
-	for _, hooks := range []map[string]collections.Hooks{pages.Hooks(), newsletter.Hooks(), forms.Hooks(), themes.Hooks()} {
-		for name, h := range hooks {
-			out[name] = h
+func Linked() collections.Linked {
+	hooks := map[string]collections.Hooks{}
+	for _, m := range []map[string]collections.Hooks{pages.Hooks(), newsletter.Hooks(), forms.Hooks(), themes.Hooks()} {
+		for name, h := range m {
+			hooks[name] = h
 		}
 	}
-	return out
+	return collections.Linked{Hooks: hooks, RichText: richtext.Sanitize}
 }

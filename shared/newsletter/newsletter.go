@@ -6,12 +6,12 @@ package newsletter
 import (
 	"context"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
@@ -23,8 +23,6 @@ const Kind = store.CountNewsletterSignups
 
 // HooksName is the name collections.json gives the signups' hooks.
 const HooksName = "newsletter"
-
-var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 
 // MarkerKey is the uniqueness marker of one address in the tenant.
 func MarkerKey(scope store.Scope, email string) store.Key {
@@ -48,7 +46,7 @@ func Subscribe(ctx context.Context, st *store.Store, scope store.Scope, email st
 	if email == "" {
 		return false, api.FieldError(http.StatusBadRequest, "email", "Email is required!")
 	}
-	if len(email) > 254 || !emailPattern.MatchString(email) {
+	if !formats.Email(email) {
 		return false, ErrInvalidEmail
 	}
 	id, at := ids.New(), now.UTC().Format(time.RFC3339Nano)

@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/lazyre"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -34,8 +34,8 @@ const (
 const DefaultSectionTitle = "Section"
 
 var (
-	colourPattern = regexp.MustCompile(`^#([0-9a-f]{3}|[0-9a-f]{6})$`)
-	itemIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
+	colourPattern = lazyre.New(`^#([0-9a-f]{3}|[0-9a-f]{6})$`)
+	itemIDPattern = lazyre.New(`^[A-Za-z0-9_-]{1,40}$`)
 	embedTypes    = []string{"YOUTUBE", "VIMEO", "GOOGLE_MAP", "VIDEO", "OTHER"}
 )
 
@@ -230,7 +230,7 @@ func (c *checker) maxLen(field, label, s string, limit int) {
 
 func (c *checker) colour(field, label, s string) string {
 	s = strings.ToLower(s)
-	if s != "" && !colourPattern.MatchString(s) {
+	if s != "" && !colourPattern().MatchString(s) {
 		c.fail(field, label+" must be a colour like #1a2b3c or #abc.")
 	}
 	return s
@@ -339,7 +339,7 @@ func (c *checker) itemID(field string, raw json.RawMessage) string {
 	case float64:
 		s = strconv.FormatFloat(x, 'f', -1, 64)
 	}
-	if !itemIDPattern.MatchString(s) {
+	if !itemIDPattern().MatchString(s) {
 		c.fail(field, "Item id may hold only letters, digits, '-' and '_' (at most 40).")
 	}
 	return s

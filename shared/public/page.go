@@ -3,23 +3,14 @@ package public
 import (
 	"encoding/json"
 	"net/http"
-	"regexp"
-	"sync"
-
-	"github.com/microcosm-cc/bluemonday"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/pages"
+	"github.com/campuscms/panel/shared/richtext"
 )
 
-var (
-	errNoPage = &api.Error{Status: http.StatusNotFound, Message: "Page not found!"}
-	// slugPattern is the pages collection's slug format; anything else names no page.
-	slugPattern = regexp.MustCompile(`^[a-z0-9-]{1,100}$`)
-	// htmlPolicy sanitises a page's content once more on the way out: the panel sanitises it on
-	// every save, and this keeps a record written any other way from reaching a visitor unsafe.
-	htmlPolicy = sync.OnceValue(bluemonday.UGCPolicy)
-)
+var errNoPage = &api.Error{Status: http.StatusNotFound, Message: "Page not found!"}
 
 // pageFields are the page fields the website shows (an allow-list like publicFields); image
 // fields become full URLs.
@@ -51,7 +42,7 @@ func (s *Service) page(w http.ResponseWriter, r *http.Request) error {
 	st := siteFrom(r.Context())
 	ctx := r.Context()
 	slug := r.PathValue("slug")
-	if !slugPattern.MatchString(slug) {
+	if !formats.Slug(slug) {
 		return errNoPage
 	}
 	id, ok, err := pages.PageIDOfSlug(ctx, s.st, st.scope, slug)
@@ -80,7 +71,9 @@ func (s *Service) page(w http.ResponseWriter, r *http.Request) error {
 		out[name] = nilIfEmpty(s.views.mediaURL(st, ref))
 	}
 	content, _ := rec["content"].(string)
-	out["content"] = htmlPolicy().Sanitize(content)
+	// Once more on the way out: the panel sanitises on every save, and this keeps a record
+	// written any other way from reaching a visitor unsafe.
+	out["content"] = richtext.Sanitize(content)
 	sections := []publicSection{}
 	for _, sec := range secs {
 		if !sec.Status {

@@ -3,18 +3,19 @@ package store
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/campuscms/panel/shared/lazyre"
 )
 
 // ErrBadTenant is returned for a tenant id that is empty or malformed.
 var ErrBadTenant = errors.New("store: invalid tenant id")
 
-var tenantPattern = regexp.MustCompile(`^[a-z0-9-]{2,40}$`)
+var tenantPattern = lazyre.New(`^[a-z0-9-]{2,40}$`)
 
 // ValidTenantID reports whether id is a well-formed tenant id: [a-z0-9-]{2,40}. It contains no '#',
 // so the key of tenant "acme" can never be a prefix match for tenant "acme-corp".
-func ValidTenantID(id string) bool { return tenantPattern.MatchString(id) }
+func ValidTenantID(id string) bool { return tenantPattern().MatchString(id) }
 
 // Scope builds the keys of one tenant. Every DynamoDB key starts with T#{tenant}; the zero Scope
 // refuses to build any key, so a handler that forgot to resolve its tenant cannot touch data.

@@ -43,7 +43,11 @@ func Main(m *testing.M) {
 
 // Run is Main without the exit: it returns the tests' exit code, for a TestMain that reports
 // something after the tests.
-func Run(m *testing.M) int {
+func Run(m *testing.M) int { return RunOver(m, nil) }
+
+// RunOver is Run with every AWS call passing through next, below the fault injector (nil: the
+// default transport). The list benchmark adapts the calls dynalite lacks with it.
+func RunOver(m *testing.M, next http.RoundTripper) int {
 	ctx := context.Background()
 	if os.Getenv("AWS_ENDPOINT_URL") == "" {
 		emu, err := localaws.Start(ctx, 0)
@@ -64,7 +68,7 @@ func Run(m *testing.M) int {
 	}
 	// Every AWS call of the handlers passes through the fault injector, which does nothing
 	// until a test injects a fault (scoped to its own tenant).
-	shared.faults = awsclient.NewFaults(nil)
+	shared.faults = awsclient.NewFaults(next)
 	if shared.deps, err = app.NewDeps(awsclient.WithTransport(ctx, shared.faults), cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "testkit:", err)
 		return 1

@@ -1,0 +1,31 @@
+package formats
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFormats(t *testing.T) {
+	cases := []struct {
+		name  string
+		check func(string) bool
+		in    string
+		want  bool
+	}{
+		{"email", Email, "head@school.edu", true},
+		{"email without a dot in the host", Email, "head@school", false},
+		{"email with a space", Email, "head teacher@school.edu", false},
+		{"email over 254 bytes", Email, strings.Repeat("a", 250) + "@b.cd", false},
+		{"date", Date, "2026-11-22", true},
+		{"date with a time", Date, "2026-11-22T10:00", false},
+		{"slug", Slug, "open-day-2", true},
+		{"slug with capitals", Slug, "Open-Day", false},
+		{"slug over 100", Slug, strings.Repeat("a", 101), false},
+		{"empty slug", Slug, "", false},
+	}
+	for _, c := range cases {
+		if got := c.check(c.in); got != c.want {
+			t.Errorf("%s: %q → %v, want %v", c.name, c.in, got, c.want)
+		}
+	}
+}
