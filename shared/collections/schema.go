@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"sync"
 )
 
 //go:embed collections.json
@@ -104,9 +105,14 @@ var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichTex
 	TypeBoolean: true, TypeSelect: true, TypeReference: true, TypeImage: true, TypeFile: true, TypeEmail: true, TypeURL: true,
 	TypePassword: true, TypePermissions: true, TypeJSON: true, TypeColor: true}
 
-// Load parses the embedded declarations and checks them: known types, references to declared
+// Load returns the declarations, parsed once per process (a group's start-up, the public API,
+// tenant creation and the tests all read them; each parse cost a cold start 0.6 ms). The
+// Registry is shared: read it, never modify it.
+var Load = sync.OnceValues(parse)
+
+// parse parses the embedded declarations and checks them: known types, references to declared
 // collections, options on selects, a name field that exists.
-func Load() (Registry, error) {
+func parse() (Registry, error) {
 	var reg Registry
 	if err := json.Unmarshal(declarationsJSON, &reg); err != nil {
 		return nil, fmt.Errorf("collections: parse collections.json: %w", err)
