@@ -4,14 +4,16 @@
 # floor), and bench/hello-dynamodb, the same plus a DynamoDB client (the floor of any function
 # that reads the table: the SDK's DynamoDB package alone adds about half of hello's init).
 # Init time = process start → its first GET /runtime/invocation/next against the fake Runtime API
-# (functions/lambdatest), median of RUNS starts, on this machine's architecture (same flags as the
-# deployed arm64 build), with only the variables Lambda sets. Sizes: the deployed linux/arm64 build.
+# (functions/lambdatest), median of RUNS starts, interleaved (one start of each bootstrap per
+# round, so load drifting during the run weighs on all alike), on this machine's architecture
+# (same flags as the deployed arm64 build), with only the variables Lambda sets. Sizes: the
+# deployed linux/arm64 build.
 # Needs moto_server (started by the test binary) like the Lambda-path tests.
 #   bench/lambda-init.sh            # 10 starts per group
 #   RUNS=20 bench/lambda-init.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-go test -run '^$' -bench 'ColdStart' -benchtime "${RUNS:-10}x" -count 1 -timeout 30m ./functions/lambdatest/ 2>&1 |
+go test -run '^$' -bench 'ColdStart' -benchtime 1x -count 1 -timeout 30m ./functions/lambdatest/ -args -starts "${RUNS:-10}" 2>&1 |
   awk '
     /^BenchmarkColdStart\// {
       split($1, p, "/"); g = p[2]; sub(/-[0-9]+$/, "", g)

@@ -3,6 +3,8 @@ package lambdatest
 import (
 	"context"
 	"encoding/json"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -183,58 +185,79 @@ func TestBootstrapServesOneInvocation(t *testing.T) {
 // DynamoDB client (the floor of any function that reads the table).
 var baselines = []string{"hello", "hello-dynamodb"}
 
+// starts is how many times BenchmarkColdStart starts each bootstrap.
+var starts = flag.Int("starts", 10, "BenchmarkColdStart: starts per bootstrap")
+
 // BenchmarkColdStart reports, per group, the bootstrap's init time: from process start to its
-// first GET /next (median over b.N starts; run with -benchtime=10x), and the binary sizes.
+// first GET /next (the median of -starts starts), and the binary sizes. The starts are
+// interleaved (one of each bootstrap per round), so a machine's load drifting during the run
+// weighs on every group alike and the ratios to the baselines hold.
 //
-//	go test -run '^$' -bench ColdStart -benchtime 10x ./functions/lambdatest
+//	go test -run '^$' -bench ColdStart ./functions/lambdatest -args -starts 20
 //
 // The baselines come first, built with the same flags; bench/lambda-init.sh divides every
 // group's figures by theirs.
 func BenchmarkColdStart(b *testing.B) {
-	for _, group := range append(append([]string(nil), baselines...), groups(b)...) {
-		b.Run(group, func(b *testing.B) {
-			pkg := "./functions/" + group
-			if slices.Contains(baselines, group) {
-				pkg = "./bench/" + group
-			}
-			dir := b.TempDir()
-			bin, err := BuildPackage(context.Background(), root(b), pkg, group, HostArch(), dir+"/host")
+	type bootstrap struct {
+		name, host, arm string
+		inits           []time.Duration
+	}
+	var all []*bootstrap
+	for _, name := range append(append([]string(nil), baselines...), groups(b)...) {
+		pkg := "./functions/" + name
+		if slices.Contains(baselines, name) {
+			pkg = "./bench/" + name
+		}
+		dir := b.TempDir()
+		host, err := BuildPackage(context.Background(), root(b), pkg, name, HostArch(), dir+"/host")
+		if err != nil {
+			b.Fatal(err)
+		}
+		arm, err := BuildPackage(context.Background(), root(b), pkg, name, "arm64", dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, &bootstrap{name: name, host: host, arm: arm})
+	}
+	for round := 0; round < *starts; round++ {
+		for _, bs := range all {
+			d, err := timeInit(bs.host, bs.name)
 			if err != nil {
 				b.Fatal(err)
 			}
-			arm, err := BuildPackage(context.Background(), root(b), pkg, group, "arm64", dir)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var inits []time.Duration
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				api, err := NewRuntimeAPI()
-				if err != nil {
-					b.Fatal(err)
+			bs.inits = append(bs.inits, d)
+		}
+	}
+	for _, bs := range all {
+		b.Run(bs.name, func(b *testing.B) {
+			b.ReportMetric(float64(Median(bs.inits).Microseconds())/1000, "init-ms-median")
+			for metric, bin := range map[string]string{"host-bytes": bs.host, "arm64-bytes": bs.arm} {
+				if fi, err := os.Stat(bin); err == nil {
+					b.ReportMetric(float64(fi.Size()), metric)
 				}
-				p, err := StartBootstrap(bin, api, group, ForwardEnv())
-				if err != nil {
-					b.Fatal(err)
-				}
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				at, err := api.FirstNext(ctx)
-				cancel()
-				if err != nil {
-					b.Fatalf("%v; stderr: %s", err, p.Stderr)
-				}
-				inits = append(inits, at.Sub(p.Started))
-				p.Stop()
-				api.Close()
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(Median(inits).Microseconds())/1000, "init-ms-median")
-			if fi, err := os.Stat(bin); err == nil {
-				b.ReportMetric(float64(fi.Size()), "host-bytes")
-			}
-			if fi, err := os.Stat(arm); err == nil {
-				b.ReportMetric(float64(fi.Size()), "arm64-bytes")
 			}
 		})
 	}
+}
+
+// timeInit starts the bootstrap once and returns the time from process start to its first
+// GET /next.
+func timeInit(bin, group string) (time.Duration, error) {
+	api, err := NewRuntimeAPI()
+	if err != nil {
+		return 0, err
+	}
+	defer api.Close()
+	p, err := StartBootstrap(bin, api, group, ForwardEnv())
+	if err != nil {
+		return 0, err
+	}
+	defer p.Stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	at, err := api.FirstNext(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %v; stderr: %s", group, err, p.Stderr)
+	}
+	return at.Sub(p.Started), nil
 }
