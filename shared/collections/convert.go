@@ -15,7 +15,6 @@ import (
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/lazyre"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -28,8 +27,6 @@ const (
 	maxJSON     = 100_000
 	maxURL      = 2_000
 )
-
-var colorPattern = lazyre.New(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 
 // readOnly fields may be echoed back by a client; they are ignored, never stored.
 var readOnly = map[string]bool{"id": true, "createdAt": true, "updatedAt": true}
@@ -212,7 +209,7 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 			return nil, tooLong(limit(maxLongText))
 		}
 	case TypeColor:
-		if !colorPattern().MatchString(s) {
+		if !formats.Color(s) {
 			return nil, f.Label + " must be a hex colour such as #1a73e8."
 		}
 		return strings.ToLower(s), ""

@@ -1,5 +1,5 @@
 // Package formats holds the text formats more than one package accepts, one definition each:
-// an email address, a calendar date, a URL slug. Patterns compile on first use (lazyre).
+// an email address, a calendar date, a URL slug, a hex colour. Patterns compile on first use (lazyre).
 package formats
 
 import "github.com/campuscms/panel/shared/lazyre"
@@ -8,6 +8,7 @@ var (
 	emailPattern = lazyre.New(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 	datePattern  = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
 	slugPattern  = lazyre.New(`^[a-z0-9-]{1,100}$`)
+	colorPattern = lazyre.New(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 )
 
 // Email reports whether s looks like an email address (something@host.tld, at most 254 bytes).
@@ -18,3 +19,6 @@ func Date(s string) bool { return datePattern().MatchString(s) }
 
 // Slug reports whether s is a URL slug: lowercase ASCII letters, digits and hyphens, 1 to 100.
 func Slug(s string) bool { return slugPattern().MatchString(s) }
+
+// Color reports whether s is a hex colour, #rgb or #rrggbb (either case).
+func Color(s string) bool { return colorPattern().MatchString(s) }

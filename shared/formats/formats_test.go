@@ -22,6 +22,10 @@ func TestFormats(t *testing.T) {
 		{"slug with capitals", Slug, "Open-Day", false},
 		{"slug over 100", Slug, strings.Repeat("a", 101), false},
 		{"empty slug", Slug, "", false},
+		{"colour", Color, "#1A73e8", true},
+		{"short colour", Color, "#fff", true},
+		{"colour without #", Color, "1a73e8", false},
+		{"colour name", Color, "red", false},
 	}
 	for _, c := range cases {
 		if got := c.check(c.in); got != c.want {

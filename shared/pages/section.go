@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/lazyre"
 	"github.com/campuscms/panel/shared/mediaref"
@@ -34,7 +35,6 @@ const (
 const DefaultSectionTitle = "Section"
 
 var (
-	colourPattern = lazyre.New(`^#([0-9a-f]{3}|[0-9a-f]{6})$`)
 	itemIDPattern = lazyre.New(`^[A-Za-z0-9_-]{1,40}$`)
 	embedTypes    = []string{"YOUTUBE", "VIMEO", "GOOGLE_MAP", "VIDEO", "OTHER"}
 )
@@ -230,7 +230,7 @@ func (c *checker) maxLen(field, label, s string, limit int) {
 
 func (c *checker) colour(field, label, s string) string {
 	s = strings.ToLower(s)
-	if s != "" && !colourPattern().MatchString(s) {
+	if s != "" && !formats.Color(s) {
 		c.fail(field, label+" must be a colour like #1a2b3c or #abc.")
 	}
 	return s
