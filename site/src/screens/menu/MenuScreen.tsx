@@ -2,12 +2,12 @@ import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/u
 import { useCallback } from 'react';
 import { useApp } from '../../app/AppContext';
 import { useConfirm } from '../../components/useConfirm';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { can, type Action } from '../../lib/collections';
 import { findItem, type MenuItem } from '../../lib/menuTree';
 import { MSG } from '../../lib/messages';
 import { MenuItemPanel } from './MenuItemPanel';
 import { MenuList } from './MenuList';
-import { useLeaveGuard } from './useLeaveGuard';
 import { useMenu } from './useMenu';
 import { usePages } from './usePages';
 import './menu.css';

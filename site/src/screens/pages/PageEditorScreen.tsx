@@ -1,15 +1,16 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { useApp } from '../../app/AppContext';
 import { MediaPicker } from '../../components/media-picker/MediaPicker';
 import { useConfirm } from '../../components/useConfirm';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { can } from '../../lib/collections';
 import { ContentEditor } from './ContentEditor';
 import { PAGE_MSG } from './messages';
 import { NewPageForm } from './NewPageForm';
 import { SectionsEditor } from './sections/SectionsEditor';
 import { SeoFields } from './SeoFields';
-import { useLeaveGuard } from './useLeaveGuard';
 import { usePageEditor } from './usePageEditor';
 import './pages.css';
 
@@ -19,7 +20,8 @@ function Editor({ id }: { id: string }) {
   const { user } = useApp();
   const ed = usePageEditor(id);
   const [confirm, confirmDialog] = useConfirm();
-  useLeaveGuard(ed.dirty, confirm, PAGE_MSG.leave);
+  const askLeave = useCallback(() => confirm(PAGE_MSG.leave), [confirm]);
+  useLeaveGuard(ed.dirty, askLeave);
   const canEdit = can(user, PAGE_CATEGORY, 'EDIT');
 
   if (ed.loadError) {

@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 
 /**
  * useLeaveGuard asks before unsaved changes are lost: the browser's own prompt on reload or
- * close, and confirm(message) on a click on any in-app link (the sidebar, the header). The app
- * uses a BrowserRouter, which has no navigation blocker, so links are caught at the document.
+ * close, and ask() on a click on any in-app link (the sidebar, the header). The app uses a
+ * BrowserRouter, which has no navigation blocker, so links are caught at the document before
+ * React Router sees the click.
  */
-export function useLeaveGuard(dirty: boolean, confirm: (message: string) => Promise<boolean>, message: string) {
+export function useLeaveGuard(dirty: boolean, ask: () => Promise<boolean>): void {
   const navigate = useNavigate();
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
@@ -25,8 +26,8 @@ export function useLeaveGuard(dirty: boolean, confirm: (message: string) => Prom
       e.preventDefault();
       e.stopPropagation();
       const to = a.pathname + a.search + a.hash;
-      void confirm(message).then((ok) => {
-        if (ok) {
+      void ask().then((leave) => {
+        if (leave) {
           dirtyRef.current = false;
           navigate(to);
         }
@@ -38,5 +39,5 @@ export function useLeaveGuard(dirty: boolean, confirm: (message: string) => Prom
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };
-  }, [confirm, message, navigate]);
+  }, [ask, navigate]);
 }
