@@ -1,7 +1,7 @@
-import { Alert, Button, Flex, Grid, Loader } from '@aws-amplify/ui-react';
+import { Button, Flex, Loader } from '@aws-amplify/ui-react';
 import type { FormEvent } from 'react';
 import type { CollectionDecl, FieldErrors, FormValues } from '../../lib/collections';
-import { FieldInput, WIDE_TYPES } from './fields/FieldInput';
+import { ConflictAlert, RecordFields } from './RecordFields';
 
 interface Props {
   decl: CollectionDecl;
@@ -21,23 +21,8 @@ interface Props {
 export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload }: Props) {
   return (
     <form onSubmit={onSave} noValidate aria-label={`${editing ? 'Edit' : 'Create'} ${decl.title}`} aria-busy={loading}>
-      {conflict && (
-        <Alert variation="warning" marginBottom="medium" role="alert">
-          <Flex alignItems="center" gap="small" wrap="wrap">
-            <span>{conflict}</span>
-            <Button size="small" onClick={onReload} isLoading={loading}>
-              Reload
-            </Button>
-          </Flex>
-        </Alert>
-      )}
-      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
-        {decl.fields.map((f) => (
-          <div key={f.name} className={WIDE_TYPES.has(f.type) ? 'form-cell form-cell--wide' : 'form-cell'}>
-            <FieldInput field={f} value={values[f.name]} error={errors[f.name]} editing={editing} onChange={(v) => setField(f.name, v)} />
-          </div>
-        ))}
-      </Grid>
+      <ConflictAlert message={conflict} loading={loading} onReload={onReload} />
+      <RecordFields decl={decl} editing={editing} values={values} errors={errors} setField={setField} />
       <Flex gap="small" marginTop="large" justifyContent="flex-end" alignItems="center">
         {loading && <Loader />}
         <Button type="button" onClick={onCancel} isDisabled={saving}>

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useApp } from '../../app/AppContext';
 import { can, collectionFor } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
-import { FieldInput, WIDE_TYPES } from '../collections/fields/FieldInput';
+import { ConflictAlert, RecordFields } from '../collections/RecordFields';
 import { useSingleton } from './useSingleton';
 
 interface Props {
@@ -28,23 +28,8 @@ export function SingletonScreen({ collection, title }: Props) {
         <Text>{MSG.generic}</Text>
       ) : (
         <form onSubmit={form.save} noValidate aria-label={title}>
-          {form.conflict && (
-            <Alert variation="warning" marginBottom="medium" role="alert">
-              <Flex alignItems="center" gap="small" wrap="wrap">
-                <span>{form.conflict}</span>
-                <Button size="small" onClick={form.reload}>
-                  Reload
-                </Button>
-              </Flex>
-            </Alert>
-          )}
-          <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
-            {decl.fields.map((f) => (
-              <div key={f.name} className={WIDE_TYPES.has(f.type) ? 'form-cell form-cell--wide' : 'form-cell'}>
-                <FieldInput field={f} value={form.values[f.name]} error={form.errors[f.name]} editing onChange={(v) => form.setField(f.name, v)} />
-              </div>
-            ))}
-          </Grid>
+          <ConflictAlert message={form.conflict} onReload={form.reload} />
+          <RecordFields decl={decl} editing values={form.values} errors={form.errors} setField={form.setField} />
           {editable && (
             <Flex justifyContent="flex-end" marginTop="large">
               <Button type="submit" variation="primary" isLoading={form.saving} loadingText="Please wait...">
