@@ -3,18 +3,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE_URL, SCREENSHOT_DIR, loginAndWait, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR, TENANT, TINY_PNG, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
 
-const TENANT = process.env.E2E_TENANT ?? 'demo';
-const API = `${BASE_URL}/api/v1/tenant`;
 const RUN = Date.now().toString(36);
 // A well-formed media reference ({ulid}/{name}); the collections API checks the shape only.
 const IMAGE_REF = '01HZZZZZZZZZZZZZZZZZZZZZZZ/e2e-photo.png';
-// A 1×1 PNG for uploads through the media picker.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let adminToken;
 let seq = 0;
@@ -23,18 +16,8 @@ const uid = (prefix) => `${prefix}-${RUN}-${++seq}`;
 /** seed creates a record through the API (fast set-up for the screen under test). */
 const seed = (path, body) => call('POST', path, body);
 
-/** call makes one API request with the tenant header and a bearer token. */
-async function call(method, path, body, token = adminToken) {
-  const res = await fetch(API + path, {
-    method,
-    headers: { 'X-Tenant-Id': TENANT, 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
-  return json;
-}
+/** call makes one API request as the admin (or with another token, or none). */
+const call = (method, path, body, token = adminToken) => apiCall(method, path, body, token);
 
 async function apiLogin(username, password) {
   const res = await call('POST', '/auth/login', { username, password }, null);
@@ -228,7 +211,7 @@ describe('generic collection screens', () => {
       // The image comes through the media picker: upload a new one, which also chooses it.
       await form.getByRole('group', { name: 'Image' }).getByRole('button', { name: 'Select image' }).click();
       const picker = page.getByRole('dialog', { name: /Choose an image/ });
-      await picker.getByLabel('Choose a file').setInputFiles({ name: `${caption}.png`, mimeType: 'image/png', buffer: PNG });
+      await picker.getByLabel('Choose a file').setInputFiles({ name: `${caption}.png`, mimeType: 'image/png', buffer: TINY_PNG });
       await picker.getByRole('button', { name: 'Upload' }).click();
       await picker.waitFor({ state: 'detached' });
       await form.getByRole('group', { name: 'Image' }).locator('img').waitFor();

@@ -1,6 +1,7 @@
 // Shared browser-test plumbing: Debian's Chromium through playwright-core, one context per test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -11,6 +12,59 @@ export const ADMIN_USER = process.env.DEMO_ADMIN_USERNAME ?? 'admin';
 export const ADMIN_PASSWORD = process.env.DEMO_ADMIN_PASSWORD ?? '';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? tmpdir();
+export const TENANT = process.env.E2E_TENANT ?? 'demo';
+export const API = `${BASE_URL}/api/v1/tenant`;
+
+/** TINY_PNG is a 1×1 PNG for uploads through the media picker. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** apiCall makes one API request with the tenant header and, when given, a bearer token; a non-2xx answer throws. */
+export async function apiCall(method, path, body, token) {
+  const res = await fetch(API + path, {
+    method,
+    headers: { 'X-Tenant-Id': TENANT, 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+function crc32(buf) {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+/**
+ * png makes a valid PNG of about `bytes` bytes: noise does not compress, so the size of the
+ * image (and of the upload, for the progress bar to have something to show) is predictable.
+ */
+export function png(bytes) {
+  const width = 512;
+  const height = Math.max(1, Math.ceil(bytes / (width * 3 + 1)));
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let i = 0; i < raw.length; i++) raw[i] = i % (width * 3 + 1) === 0 ? 0 : (Math.random() * 256) | 0;
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const ARGS = [
   '--no-sandbox',

@@ -3,48 +3,13 @@
 // safety headers, delete, and the size limit. Every test names its files uniquely.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { deflateSync } from 'node:zlib';
-import { ADMIN_PASSWORD, BASE_URL, loginAndWait, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, BASE_URL, loginAndWait, png, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 
 
 const withPage = useBrowser({ timeout: 20_000, clipboard: true });
 
-
-/** crc32 for PNG chunks. */
-function crc32(buf) {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
-/**
- * png makes a valid PNG of about `bytes` bytes: noise does not compress, so the size of the
- * image (and of the upload, for the progress bar to have something to show) is predictable.
- */
-function png(bytes) {
-  const width = 512;
-  const height = Math.max(1, Math.ceil(bytes / (width * 3 + 1)));
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let i = 0; i < raw.length; i++) raw[i] = i % (width * 3 + 1) === 0 ? 0 : (Math.random() * 256) | 0;
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** watchProgress records, from inside the page, the highest value any upload progress bar showed. */
 async function watchProgress(page) {

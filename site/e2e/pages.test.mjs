@@ -4,40 +4,13 @@
 // find everything as saved; a stale save keeps what was typed.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { deflateSync } from 'node:zlib';
-import { loginAndWait, useBrowser } from './helpers.mjs';
+import { TINY_PNG, loginAndWait, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const withPage = useBrowser({ timeout: 20_000 });
 
-/** tinyPng is a valid 2x2 PNG. */
-function tinyPng() {
-  const crc32 = (buf) => {
-    let c = ~0;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 255, 0, 255, 255, 255]);
-  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** apiCall calls the API from inside the page with the signed-in admin's token. */
-async function apiCall(page, method, path, body) {
+/** callInPage calls the API from inside the page with the signed-in admin's token. */
+async function callInPage(page, method, path, body) {
   return page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(`/api/v1/tenant${path}`, {
@@ -118,12 +91,12 @@ describe('pages', () => {
       // An image: upload into the library from the editor's image button; it is inserted.
       await page.locator('button.ql-image').click();
       const picker = page.getByRole('dialog', { name: 'Insert an image' });
-      await picker.getByLabel('Choose a file').setInputFiles({ name: `e2e-page-${RUN}.png`, mimeType: 'image/png', buffer: tinyPng() });
+      await picker.getByLabel('Choose a file').setInputFiles({ name: `e2e-page-${RUN}.png`, mimeType: 'image/png', buffer: TINY_PNG });
       await picker.getByRole('button', { name: 'Upload' }).click();
       await editor.locator('img').waitFor();
-      const media = await apiCall(page, 'GET', `/media?search=e2e-page-${RUN}`);
+      const media = await callInPage(page, 'GET', `/media?search=e2e-page-${RUN}`);
       const imageRef = media.body.result[0].fileUrl;
-      const form = await apiCall(page, 'POST', '/custom-forms', { name: formName, image: imageRef, fields: '[]' });
+      const form = await callInPage(page, 'POST', '/custom-forms', { name: formName, image: imageRef, fields: '[]' });
       assert.equal(form.status, 201, JSON.stringify(form.body));
 
       // A section needs a type.
@@ -224,7 +197,7 @@ describe('pages', () => {
       assert.equal(await section(page, 0).getByLabel('Form', { exact: true }).inputValue(), form.body.result.id);
 
       // The server holds the same, positions 1..6.
-      const stored = await apiCall(page, 'GET', `/pages/${id}`);
+      const stored = await callInPage(page, 'GET', `/pages/${id}`);
       assert.deepEqual(stored.body.result.pageSections.map((s) => [s.position, s.pageSectionType.slug]), [
         [1, 'form'], [2, 'slider'], [3, 'card-row'], [4, 'banner'], [5, 'text-image'], [6, 'embed'],
       ]);
@@ -240,8 +213,8 @@ describe('pages', () => {
       await page.getByText('Page updated successfully!').waitFor();
 
       await page.getByLabel('Title*').fill('My unsaved title');
-      const current = await apiCall(page, 'GET', `/pages/${id}`);
-      const other = await apiCall(page, 'PATCH', `/pages/${id}`, { title: 'Changed elsewhere', version: current.body.result.version });
+      const current = await callInPage(page, 'GET', `/pages/${id}`);
+      const other = await callInPage(page, 'PATCH', `/pages/${id}`, { title: 'Changed elsewhere', version: current.body.result.version });
       assert.equal(other.status, 200);
       await page.getByRole('button', { name: 'Save' }).last().click();
       await page.getByRole('alert').filter({ hasText: 'Someone else saved this page' }).waitFor();
@@ -252,7 +225,7 @@ describe('pages', () => {
       await section(page, 0).getByRole('button', { name: 'Delete section' }).click();
       await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes' }).click();
       await page.getByText('Page Section Item Deleted!').waitFor();
-      const after = await apiCall(page, 'GET', `/pages/${id}`);
+      const after = await callInPage(page, 'GET', `/pages/${id}`);
       assert.equal(after.body.result.pageSections.length, 0);
       // The editor took the delete's new version: a save now succeeds.
       await page.getByLabel('Title*').fill('Saved after delete');

@@ -3,28 +3,14 @@
 // menu, theme and header/footer no other test file touches.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE_URL, loginAndWait, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, TINY_PNG, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
 
-const TENANT = process.env.E2E_TENANT ?? 'demo';
-const API = `${BASE_URL}/api/v1/tenant`;
 const RUN = Date.now().toString(36);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let adminToken;
 
-async function call(method, path, body, token = adminToken) {
-  const res = await fetch(API + path, {
-    method,
-    headers: { 'X-Tenant-Id': TENANT, 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+/** call makes one API request as the admin (or with another token, or none). */
+const call = (method, path, body, token = adminToken) => apiCall(method, path, body, token);
 
 const withPage = useBrowser({
   timeout: 20_000,
@@ -189,7 +175,7 @@ describe('website settings screens', () => {
         // 'Select image' on a fresh tenant, 'Change' once a logo is set.
         await logo.getByRole('button', { name: /^(Select image|Change)$/ }).click();
         const picker = page.getByRole('dialog', { name: /Choose an image/ });
-        await picker.getByLabel('Choose a file').setInputFiles({ name: `logo-${RUN}.png`, mimeType: 'image/png', buffer: PNG });
+        await picker.getByLabel('Choose a file').setInputFiles({ name: `logo-${RUN}.png`, mimeType: 'image/png', buffer: TINY_PNG });
         await picker.getByRole('button', { name: 'Upload' }).click();
         await picker.waitFor({ state: 'detached' });
         await logo.locator('img').waitFor();
