@@ -77,12 +77,12 @@ func TestEveryCollection(t *testing.T) {
 			as := func(method, path string, body any) testkit.Response {
 				return send(t, call{Method: method, Path: path, Tenant: tn.ID, Token: tn.AdminToken, Body: body})
 			}
-			target := createRecord(t, tn, reg, c, next())["id"].(string)
+			target := testkit.CreateRecord(t, tn, reg, c, next())["id"].(string)
 			for field, value := range forged {
 				if _, declared := c.Field(field); declared {
 					continue // settable here where a permission allows it: the rights rule's tests cover it
 				}
-				b := validBody(t, tn, reg, c, next())
+				b := testkit.SampleBody(t, tn, reg, c, next())
 				b[field] = value
 				res := as("POST", "/"+key, b)
 				switch res.Status {
@@ -110,7 +110,7 @@ func TestEveryCollection(t *testing.T) {
 			}
 
 			// Refused writes change nothing.
-			rec := createRecord(t, tn, reg, c, next())
+			rec := testkit.CreateRecord(t, tn, reg, c, next())
 			id := rec["id"].(string)
 			before := snapshotCollection(t, tn, key, id)
 			huge := strings.Repeat("a", 100_000)

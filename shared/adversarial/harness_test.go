@@ -134,57 +134,6 @@ func registry(t *testing.T) collections.Registry {
 	return reg
 }
 
-// validValue returns a valid value for a field; references are created in the tenant first.
-func validValue(t *testing.T, tn testkit.Tenant, reg collections.Registry, f collections.Field, n int) any {
-	t.Helper()
-	if f.Format == collections.FormatSlug {
-		return fmt.Sprintf("slug-%d", n)
-	}
-	switch f.Type {
-	case collections.TypeNumber:
-		return n
-	case collections.TypeDate:
-		return fmt.Sprintf("2026-11-%02d", 1+n%28)
-	case collections.TypeBoolean:
-		if f.Name == "isAdmin" {
-			return false
-		}
-		return true
-	case collections.TypeSelect:
-		return f.Options[n%len(f.Options)]
-	case collections.TypeEmail:
-		return fmt.Sprintf("person%d@example.org", n)
-	case collections.TypeURL:
-		return fmt.Sprintf("https://example.org/%d", n)
-	case collections.TypeImage, collections.TypeFile:
-		return "01ARZ3NDEKTSV4RRFFQ69G5FAV/file-" + fmt.Sprint(n) + ".png"
-	case collections.TypePassword:
-		return "secret-pw-" + fmt.Sprint(n)
-	case collections.TypePermissions:
-		return []string{}
-	case collections.TypeJSON:
-		return `[{"id":"NEW_1","label":"Name","fieldType":"text","required":true}]`
-	case collections.TypeReference:
-		return createRecord(t, tn, reg, reg[f.Ref], n)["id"]
-	}
-	if f.Name == "username" {
-		return fmt.Sprintf("u%d-%s", n, tn.ID[2:10])
-	}
-	return fmt.Sprintf("%s %d", f.Label, n)
-}
-
-func validBody(t *testing.T, tn testkit.Tenant, reg collections.Registry, c *collections.Collection, n int) map[string]any {
-	t.Helper()
-	b := map[string]any{}
-	for _, f := range c.Fields {
-		if f.Transient {
-			continue // the collection's hooks define what it holds (shared/pages tests send it)
-		}
-		b[f.Name] = validValue(t, tn, reg, f, n)
-	}
-	return b
-}
-
 var seq struct {
 	sync.Mutex
 	n int
@@ -196,15 +145,6 @@ func next() int {
 	defer seq.Unlock()
 	seq.n++
 	return seq.n
-}
-
-func createRecord(t *testing.T, tn testkit.Tenant, reg collections.Registry, c *collections.Collection, n int) map[string]any {
-	t.Helper()
-	res := send(t, call{Method: "POST", Path: "/" + c.Key, Tenant: tn.ID, Token: tn.AdminToken, Body: validBody(t, tn, reg, c, next())})
-	if res.Status != http.StatusCreated {
-		t.Fatalf("create %s: %d %s", c.Key, res.Status, res.Raw)
-	}
-	return res.Body["result"].(map[string]any)
 }
 
 // uploadMedia stores one media record in the tenant the way the browser does.
@@ -299,8 +239,8 @@ func newWorld(t *testing.T) *world {
 			w.aIDs[key], w.bIDs[key] = w.a.ID, w.b.ID
 			continue
 		}
-		w.aIDs[key] = createRecord(t, w.a, w.reg, w.reg[key], next())["id"].(string)
-		w.bIDs[key] = createRecord(t, w.b, w.reg, w.reg[key], next())["id"].(string)
+		w.aIDs[key] = testkit.CreateRecord(t, w.a, w.reg, w.reg[key], next())["id"].(string)
+		w.bIDs[key] = testkit.CreateRecord(t, w.b, w.reg, w.reg[key], next())["id"].(string)
 	}
 	w.bIDs["media"] = uploadMedia(t, w.b)
 	name := fmt.Sprintf("nobody-%d", next())

@@ -133,7 +133,7 @@ func TestXSSThroughRichText(t *testing.T) {
 			}
 			fields++
 			t.Run(key+"."+f.Name, func(t *testing.T) {
-				base := validBody(t, tn, reg, c, next())
+				base := testkit.SampleBody(t, tn, reg, c, next())
 				for _, payload := range xssCorpus {
 					b := map[string]any{}
 					for k, v := range base {
@@ -141,7 +141,7 @@ func TestXSSThroughRichText(t *testing.T) {
 					}
 					b[f.Name] = payload
 					if f.Name != c.NameField {
-						b[c.NameField] = validValue(t, tn, reg, mustField(t, c, c.NameField), next())
+						b[c.NameField] = testkit.SampleValue(t, tn, reg, mustField(t, c, c.NameField), next())
 					}
 					res := send(t, call{Method: "POST", Path: "/" + key, Tenant: tn.ID, Token: tn.AdminToken, Body: b})
 					if res.Status != http.StatusCreated {

@@ -2,7 +2,6 @@ package collections_test
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -15,62 +14,6 @@ type call = testkit.Request
 func mustStatus(t *testing.T, res testkit.Response, status int) {
 	t.Helper()
 	testkit.Expect(t, res, status, "")
-}
-
-// sample returns a valid value for a field; references are created on the fly in the tenant.
-func sample(t *testing.T, tn testkit.Tenant, reg collections.Registry, f collections.Field, n int) any {
-	t.Helper()
-	if f.Format == collections.FormatSlug {
-		return fmt.Sprintf("slug-%d", n)
-	}
-	switch f.Type {
-	case collections.TypeNumber:
-		return n
-	case collections.TypeDate:
-		return fmt.Sprintf("2026-11-%02d", 1+n%28)
-	case collections.TypeBoolean:
-		return true
-	case collections.TypeSelect:
-		return f.Options[n%len(f.Options)]
-	case collections.TypeEmail:
-		return fmt.Sprintf("person%d@example.org", n)
-	case collections.TypeURL:
-		return fmt.Sprintf("https://example.org/%d", n)
-	case collections.TypeImage, collections.TypeFile:
-		return "01ARZ3NDEKTSV4RRFFQ69G5FAV/file-" + fmt.Sprint(n) + ".png"
-	case collections.TypePassword:
-		return "secret-pw-" + fmt.Sprint(n)
-	case collections.TypePermissions:
-		return []string{"CMS_VIEW_FAQ"}
-	case collections.TypeColor:
-		return fmt.Sprintf("#%06x", 0x102030*n%0xffffff)
-	case collections.TypeJSON:
-		return `[{"id":"NEW_1","label":"Name","fieldType":"text","required":true}]`
-	case collections.TypeReference:
-		return create(t, tn, reg, reg[f.Ref], n)["id"]
-	}
-	if f.Name == "username" {
-		return fmt.Sprintf("staff-%d-%s", n, tn.ID[2:8])
-	}
-	return fmt.Sprintf("%s %d %s", f.Label, n, strings.ToLower(tn.ID))
-}
-
-func body(t *testing.T, tn testkit.Tenant, reg collections.Registry, c *collections.Collection, n int) map[string]any {
-	b := map[string]any{}
-	for _, f := range c.Fields {
-		if f.Transient {
-			continue // the collection's hooks define what it holds; their own tests send it
-		}
-		b[f.Name] = sample(t, tn, reg, f, n)
-	}
-	return b
-}
-
-func create(t *testing.T, tn testkit.Tenant, reg collections.Registry, c *collections.Collection, n int) map[string]any {
-	t.Helper()
-	res := testkit.Call(t, call{Method: "POST", Path: "/" + c.Key, Tenant: tn.ID, Token: tn.AdminToken, Body: body(t, tn, reg, c, n)})
-	mustStatus(t, res, http.StatusCreated)
-	return res.Body["result"].(map[string]any)
 }
 
 // TestEveryCollection runs one scenario table per declared collection, generated from its
@@ -89,7 +32,7 @@ func TestEveryCollection(t *testing.T) {
 		t.Run(key, func(t *testing.T) {
 			t.Parallel()
 			tn, other := testkit.NewTenant(t), testkit.NewTenant(t)
-			rec := create(t, tn, reg, c, 1)
+			rec := testkit.CreateRecord(t, tn, reg, c, 1)
 			id := rec["id"].(string)
 			path := "/" + key + "/" + id
 			as := func(method, path string, body any) testkit.Response {
@@ -129,7 +72,7 @@ func TestEveryCollection(t *testing.T) {
 					if !f.Required {
 						continue
 					}
-					b := body(t, tn, reg, c, 2)
+					b := testkit.SampleBody(t, tn, reg, c, 2)
 					delete(b, f.Name)
 					res := as("POST", "/"+key, b)
 					mustStatus(t, res, 400)
@@ -180,7 +123,7 @@ func TestEveryCollection(t *testing.T) {
 			t.Run("permissions", func(t *testing.T) {
 				viewer := testkit.NewUser(t, tn, c.Permission("VIEW"))
 				mustStatus(t, testkit.Call(t, call{Method: "GET", Path: "/" + key, Tenant: tn.ID, Token: viewer}), 200)
-				mustStatus(t, testkit.Call(t, call{Method: "POST", Path: "/" + key, Tenant: tn.ID, Token: viewer, Body: body(t, tn, reg, c, 3)}), 403)
+				mustStatus(t, testkit.Call(t, call{Method: "POST", Path: "/" + key, Tenant: tn.ID, Token: viewer, Body: testkit.SampleBody(t, tn, reg, c, 3)}), 403)
 				mustStatus(t, testkit.Call(t, call{Method: "DELETE", Path: path, Tenant: tn.ID, Token: viewer}), 403)
 				nobody := testkit.NewUser(t, tn)
 				mustStatus(t, testkit.Call(t, call{Method: "GET", Path: "/" + key, Tenant: tn.ID, Token: nobody}), 403)

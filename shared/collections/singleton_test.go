@@ -39,9 +39,9 @@ func TestEverySingleton(t *testing.T) {
 			b := map[string]any{}
 			for _, f := range c.Fields {
 				if c.Hooks == "" { // hooked fields (the active theme) have their own tests
-					b[f.Name] = sample(t, tn, reg, f, 1)
+					b[f.Name] = testkit.SampleValue(t, tn, reg, f, 1)
 				} else if f.Type != collections.TypeText {
-					b[f.Name] = sample(t, tn, reg, f, 1)
+					b[f.Name] = testkit.SampleValue(t, tn, reg, f, 1)
 				}
 			}
 			b["version"] = first.Get("result.version")
