@@ -95,11 +95,7 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx, scope := r.Context(), auth.CallerFrom(r.Context()).Scope
 	pageID := *in.PageID
-	version, err := pageVersion(ctx, h.st, scope, pageID)
-	if err != nil {
-		return err
-	}
-	secs, err := loadSections(ctx, h.st, scope, pageID)
+	version, secs, err := pageState(ctx, h.st, scope, pageID)
 	if err != nil {
 		return err
 	}
@@ -121,7 +117,7 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	list := slices.Insert(slices.Clone(secs), pos-1, sec)
 	moved := renumber(list, before)
 	sec = list[pos-1]
-	tx := h.st.DB.WriteTx().Put(h.st.Table.Put(sec).If("attribute_not_exists(PK)"))
+	tx := h.st.WriteTx().Put(h.st.Table.Put(sec).If("attribute_not_exists(PK)"))
 	v, err := h.commit(ctx, tx, scope, pageID, version, moved, now)
 	if err != nil {
 		return err
@@ -150,11 +146,7 @@ func (h *handlers) patch(w http.ResponseWriter, r *http.Request) error {
 	if in.PageID != nil && *in.PageID != "" && *in.PageID != sec.PageID {
 		return api.FieldError(http.StatusBadRequest, "pageId", "A section cannot move to another page.")
 	}
-	version, err := pageVersion(ctx, h.st, scope, sec.PageID)
-	if err != nil {
-		return err
-	}
-	secs, err := loadSections(ctx, h.st, scope, sec.PageID)
+	version, secs, err := pageState(ctx, h.st, scope, sec.PageID)
 	if err != nil {
 		return err
 	}
@@ -174,7 +166,7 @@ func (h *handlers) patch(w http.ResponseWriter, r *http.Request) error {
 	list = slices.Insert(list, pos-1, sec)
 	moved := slices.DeleteFunc(renumber(list, before), func(s Section) bool { return s.ID == sec.ID })
 	sec = list[pos-1]
-	tx := h.st.DB.WriteTx().Put(h.st.Table.Put(sec).If("attribute_exists(PK)"))
+	tx := h.st.WriteTx().Put(h.st.Table.Put(sec).If("attribute_exists(PK)"))
 	v, err := h.commit(ctx, tx, scope, sec.PageID, version, moved, now)
 	if err != nil {
 		return err
@@ -191,11 +183,7 @@ func (h *handlers) remove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	version, err := pageVersion(ctx, h.st, scope, sec.PageID)
-	if err != nil {
-		return err
-	}
-	secs, err := loadSections(ctx, h.st, scope, sec.PageID)
+	version, secs, err := pageState(ctx, h.st, scope, sec.PageID)
 	if err != nil {
 		return err
 	}
@@ -203,12 +191,23 @@ func (h *handlers) remove(w http.ResponseWriter, r *http.Request) error {
 	list := slices.DeleteFunc(slices.Clone(secs), func(s Section) bool { return s.ID == sec.ID })
 	moved := renumber(list, before)
 	now := h.now().UTC().Format(time.RFC3339Nano)
-	tx := h.st.DB.WriteTx().Delete(h.st.Table.Delete("PK", sec.PK).Range("SK", sec.SK).If("attribute_exists(PK)"))
+	tx := h.st.WriteTx().Delete(h.st.Table.Delete("PK", sec.PK).Range("SK", sec.SK).If("attribute_exists(PK)"))
 	v, err := h.commit(ctx, tx, scope, sec.PageID, version, moved, now)
 	if err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]any{"id": sec.ID, "pageVersion": v}, Message: "Page Section Item Deleted!"})
+}
+
+// pageState reads what every section write is checked against: the page's version (the
+// transaction is conditioned on it) and its sections (to renumber).
+func pageState(ctx context.Context, st *store.Store, scope store.Scope, pageID string) (int, []Section, error) {
+	version, err := pageVersion(ctx, st, scope, pageID)
+	if err != nil {
+		return 0, nil, err
+	}
+	secs, err := loadSections(ctx, st, scope, pageID)
+	return version, secs, err
 }
 
 // commit adds the renumbered sections and the page's version bump (conditioned on the version
