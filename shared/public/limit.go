@@ -27,15 +27,6 @@ type Limit struct {
 // useless for a script.
 var DefaultLimit = Limit{Max: 5, Window: 10 * time.Minute}
 
-// rateItem is one counter: per tenant, target, hashed client address and window, deleted by
-// DynamoDB's TTL after its window.
-type rateItem struct {
-	PK        string `dynamo:"PK,hash"`
-	SK        string `dynamo:"SK,range"`
-	Hits      int    `dynamo:"hits"`
-	ExpiresAt int64  `dynamo:"expiresAt"`
-}
-
 // clientAddress is the visitor's IP: CloudFront's CloudFront-Viewer-Address (which CloudFront
 // sets itself, overwriting whatever a viewer sent) when the request came through it, else the
 // connection's address. X-Forwarded-For is not used: a client can write its first entries.
@@ -55,7 +46,7 @@ func clientAddress(r *http.Request) string {
 
 // allow counts one submission of the client to target and refuses it with 429 and Retry-After
 // once the window's count has reached the limit: one conditional update, whatever the traffic.
-// The address is stored only as a hash.
+// The address is stored only as a hash; DynamoDB's TTL (expiresAt) deletes the counter after its window.
 func (s *Service) allow(ctx context.Context, w http.ResponseWriter, r *http.Request, scope store.Scope, target string, lim Limit) error {
 	now := s.now().UTC()
 	start := now.Truncate(lim.Window)

@@ -66,18 +66,8 @@ func requestOrigin(r *http.Request) string {
 // lookup item. A host lookup is checked against the tenant's own domain list too.
 func (s *Service) resolve(r *http.Request) (*site, error) {
 	ctx := r.Context()
-	out := &site{origin: requestOrigin(r)}
 	if id := strings.TrimSpace(r.Header.Get(auth.TenantHeader)); id != "" {
-		scope, err := store.NewScope(id)
-		if err != nil {
-			return nil, api.ErrUnknownTenant
-		}
-		t, err := s.st.GetTenant(ctx, scope)
-		if err != nil {
-			return nil, tenantError(err)
-		}
-		out.scope, out.tenant = scope, t
-		return out, nil
+		return s.siteOf(r, id)
 	}
 	host := requestHost(r)
 	if host == "" {
@@ -87,19 +77,27 @@ func (s *Service) resolve(r *http.Request) (*site, error) {
 	if err != nil {
 		return nil, tenantError(err)
 	}
+	out, err := s.siteOf(r, id)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(out.tenant.Domains, host) {
+		return nil, api.ErrUnknownTenant
+	}
+	return out, nil
+}
+
+// siteOf reads the tenant id names; an invalid or unknown id is a 404.
+func (s *Service) siteOf(r *http.Request, id string) (*site, error) {
 	scope, err := store.NewScope(id)
 	if err != nil {
 		return nil, api.ErrUnknownTenant
 	}
-	t, err := s.st.GetTenant(ctx, scope)
+	t, err := s.st.GetTenant(r.Context(), scope)
 	if err != nil {
 		return nil, tenantError(err)
 	}
-	if !slices.Contains(t.Domains, host) {
-		return nil, api.ErrUnknownTenant
-	}
-	out.scope, out.tenant = scope, t
-	return out, nil
+	return &site{origin: requestOrigin(r), scope: scope, tenant: t}, nil
 }
 
 func tenantError(err error) error {
