@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
@@ -37,8 +38,11 @@ type Catalogue struct {
 	Palettes []Palette `json:"palettes"`
 }
 
-// Load parses the embedded catalogue.
-func Load() (Catalogue, error) {
+// Load returns the catalogue, parsed once per process (every theme-settings save checks its
+// theme against it). It is shared: read it, never modify it.
+var Load = sync.OnceValues(parse)
+
+func parse() (Catalogue, error) {
 	var c Catalogue
 	if err := json.Unmarshal(catalogueJSON, &c); err != nil {
 		return c, fmt.Errorf("themes: parse catalogue.json: %w", err)
