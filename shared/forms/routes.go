@@ -92,10 +92,7 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	scope := auth.CallerFrom(ctx).Scope
-	if _, err := LoadForm(ctx, h.st, scope, formID); err != nil {
-		return err
-	}
-	c, err := readCounter(ctx, h.st, scope, formID)
+	c, err := counterOfForm(ctx, h.st, scope, formID)
 	if err != nil {
 		return err
 	}

@@ -59,6 +59,25 @@ func readCounter(ctx context.Context, st *store.Store, scope store.Scope, formID
 	return c, err
 }
 
+// counterOfForm reads a form's counter with the form itself in one round trip: an unknown form
+// (or another tenant's) is errFormNotFound.
+func counterOfForm(ctx context.Context, st *store.Store, scope store.Scope, formID string) (counter, error) {
+	if !ids.Valid(formID) {
+		return counter{}, errFormNotFound
+	}
+	fk, ck := formKey(scope, formID), counterKey(scope, formID)
+	found, err := st.GetMany(ctx, fk, ck)
+	if err != nil {
+		return counter{}, err
+	}
+	if _, ok := found[fk]; !ok {
+		return counter{}, errFormNotFound
+	}
+	var c counter
+	_, err = store.Decode(found, ck, &c)
+	return c, err
+}
+
 // item is a stored submission. Values maps field labels to a string, or a list of option names
 // for a checkbox field.
 type item struct {
