@@ -22,8 +22,6 @@ type Envelope struct {
 	Message string `json:"message,omitempty"`
 	// TotalCount is set on lists.
 	TotalCount *int64 `json:"totalCount,omitempty"`
-	// UnreadCount is set on the notifications list.
-	UnreadCount *int64 `json:"unreadCount,omitempty"`
 	// ObjectURLPrefix is set by tenant-info.
 	ObjectURLPrefix string `json:"objectUrlPrefix,omitempty"`
 }

@@ -42,6 +42,9 @@ func TestRoundTrips(t *testing.T) {
 			t.Fatalf("seed: %d", code)
 		}
 	}
+	if code, _ := dynamoCalls(t, h, "POST", "/notifications", tn.ID, tn.AdminToken, `{"title":"N","message":"M"}`); code != 201 {
+		t.Fatalf("seed notification: %d", code)
+	}
 	cases := []struct {
 		name, method, path, body string
 		want                     int64
@@ -50,6 +53,8 @@ func TestRoundTrips(t *testing.T) {
 		{"first page (guard batch + counter get + one index query)", "GET", "/faqs?limit=10", "", 3},
 		{"page past the end (guard batch + counter get only)", "GET", "/faqs?page=9&limit=10", "", 2},
 		{"create (guard batch + one transaction)", "POST", "/faqs", `{"question":"New","answer":"A"}`, 2},
+		{"the bell (guard batch + the unread counter, its total and facetCount + one index query)", "GET", "/notifications?read=false&limit=5", "", 3},
+		{"notifications (guard batch + both counters in one batch + one index query)", "GET", "/notifications?limit=10", "", 3},
 		{"me (guard batch only)", "GET", "/auth/me", "", 1},
 		{"tenant-info (one get)", "GET", "/auth/tenant-info", "", 1},
 	}

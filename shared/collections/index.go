@@ -1,6 +1,7 @@
 package collections
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/guregu/dynamo/v2"
@@ -9,23 +10,28 @@ import (
 	"github.com/campuscms/panel/shared/store"
 )
 
-// facetUnread is the sparse-index facet of unread notifications: the bell reads its newest
-// few entries, and a notification leaves it (and its counter) when it is read.
-const facetUnread = "UNREAD"
-
-// facetOf is the facet a record belongs to, if any.
+// facetOf is the declared facet a record belongs to ("" for none).
 func facetOf(c *Collection, rec Record) string {
-	if c.Key == "notifications" && rec["read"] != true {
-		return facetUnread
+	f := c.Facet
+	if f.Name == "" {
+		return ""
 	}
-	return ""
+	v, ok := rec[f.Field]
+	if !ok || v == nil {
+		field, _ := c.Field(f.Field)
+		v = field.Default
+	}
+	if fmt.Sprint(v) != fmt.Sprint(f.Value) {
+		return ""
+	}
+	return f.Name
 }
 
-// listFacet is the facet a list request asks for: GET /notifications?read=false lists only the
-// unread ones, from the sparse index.
+// listFacet is the facet a list request asks for: ?{field}={value} of the declared facet
+// (GET /notifications?read=false) lists only its records, from the sparse index.
 func listFacet(c *Collection, r *http.Request) string {
-	if c.Key == "notifications" && r.URL.Query().Get("read") == "false" {
-		return facetUnread
+	if f := c.Facet; f.Name != "" && r.URL.Query().Get(f.Field) == fmt.Sprint(f.Value) {
+		return f.Name
 	}
 	return ""
 }

@@ -30,6 +30,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 	if f := listFacet(c, r); f != "" {
 		req.Facet, req.FacetFilter = f, func(rec map[string]any) bool { return facetOf(c, rec) == f }
 	}
+	req.CountFacet = c.Facet.Name
 	res, err := listing.Lister{St: s.st}.List(r.Context(), req)
 	if err != nil {
 		return err
@@ -41,13 +42,6 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 	})
 	if err != nil {
 		return err
-	}
-	if c.Key == "notifications" {
-		unread, err := s.st.Count(r.Context(), scope, listing.CounterName(c.Key, facetUnread))
-		if err != nil {
-			return err
-		}
-		out.UnreadCount = &unread
 	}
 	return api.JSON(w, http.StatusOK, out)
 }

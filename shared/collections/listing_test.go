@@ -240,7 +240,7 @@ func TestUnreadCounterAndBell(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	if res := bell(); titles(res) != "N4,N3,N2,N1,N0" || res.Get("unreadCount") != float64(5) {
+	if res := bell(); titles(res) != "N4,N3,N2,N1,N0" || res.Get("facetCount") != float64(5) {
 		t.Fatalf("bell: %s", res.Raw)
 	}
 	mark := func(list ...string) {
@@ -249,22 +249,22 @@ func TestUnreadCounterAndBell(t *testing.T) {
 	}
 	mark(ids[4], ids[3])
 	mark(ids[4]) // already read: no change, no double count
-	if res := bell(); titles(res) != "N2,N1,N0" || res.Get("unreadCount") != float64(3) || res.Get("totalCount") != float64(3) {
+	if res := bell(); titles(res) != "N2,N1,N0" || res.Get("facetCount") != float64(3) || res.Get("totalCount") != float64(3) {
 		t.Fatalf("after marking: %s", res.Raw)
 	}
 	// A patch that sets read, and a delete of an unread one, keep the counter too.
 	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/notifications/" + ids[2], Tenant: tn.ID, Token: tn.AdminToken,
 		Body: map[string]any{"read": true}}), 200)
 	mustStatus(t, testkit.Call(t, call{Method: "DELETE", Path: "/notifications/" + ids[0], Tenant: tn.ID, Token: tn.AdminToken}), 200)
-	if res := bell(); titles(res) != "N1" || res.Get("unreadCount") != float64(1) {
+	if res := bell(); titles(res) != "N1" || res.Get("facetCount") != float64(1) {
 		t.Fatalf("after patch and delete: %s", res.Raw)
 	}
 	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/notifications/" + ids[2], Tenant: tn.ID, Token: tn.AdminToken,
 		Body: map[string]any{"read": false}}), 200)
-	if res := bell(); titles(res) != "N2,N1" || res.Get("unreadCount") != float64(2) {
+	if res := bell(); titles(res) != "N2,N1" || res.Get("facetCount") != float64(2) {
 		t.Fatalf("after unread again: %s", res.Raw)
 	}
-	if res := get(t, tn, "/notifications"); res.Get("totalCount") != float64(4) || res.Get("unreadCount") != float64(2) {
+	if res := get(t, tn, "/notifications"); res.Get("totalCount") != float64(4) || res.Get("facetCount") != float64(2) {
 		t.Fatalf("all: %s", res.Raw)
 	}
 }

@@ -14,12 +14,12 @@ const maxMarkRead = 100
 type notificationHooks struct{ NoHooks }
 
 func (notificationHooks) Routes(s *Service, mux api.Mux, path string, c *Collection) {
-	mux.Handle("PATCH "+path+"/{$}", s.guard.Require(c.Permission("VIEW"), s.markRead))
+	mux.Handle("PATCH "+path+"/{$}", s.guard.Require(c.Permission("VIEW"), s.handler(c, s.markRead)))
 }
 
 // markRead serves PATCH /notifications/: it marks the listed notifications read. SPEC spells the
 // field notificaitonIds; notificationIds is accepted too. The passcode carries no security.
-func (s *Service) markRead(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) markRead(w http.ResponseWriter, r *http.Request, c *Collection) error {
 	var in struct {
 		Passcode        string   `json:"passcode"`
 		NotificaitonIDs []string `json:"notificaitonIds"`
@@ -36,7 +36,6 @@ func (s *Service) markRead(w http.ResponseWriter, r *http.Request) error {
 			list = append(list, id)
 		}
 	}
-	c := s.reg["notifications"]
 	switch {
 	case len(list) == 0:
 		return api.Errorf(http.StatusBadRequest, "notificaitonIds is required!")

@@ -39,7 +39,7 @@ func (s *Service) addMarkRead(ctx context.Context, wr *Write, scope store.Scope,
 		if !ok {
 			return notFound(c)
 		}
-		if facetOf(c, rec) != facetUnread {
+		if facetOf(c, rec) == "" {
 			continue
 		}
 		unread++
@@ -55,7 +55,7 @@ func (s *Service) addMarkRead(ctx context.Context, wr *Write, scope store.Scope,
 		wr.add("read", upd, &api.Error{Status: http.StatusConflict, Message: "These notifications changed; please reload."})
 	}
 	if unread > 0 {
-		wr.add("unread counter", s.st.AddToCounter(scope, listing.CounterName(c.Key, facetUnread), -unread), nil)
+		wr.add("unread counter", s.st.AddToCounter(scope, listing.CounterName(c.Key, c.Facet.Name), -unread), nil)
 	}
 	return nil
 }

@@ -162,7 +162,7 @@ func TestNotificationsMarkRead(t *testing.T) {
 		ids = append(ids, res.Get("result.id"))
 	}
 	list := testkit.Call(t, call{Method: "GET", Path: "/notifications?limit=10&page=1", Tenant: tn.ID, Token: tn.AdminToken})
-	if list.Get("unreadCount") != float64(4) || list.Get("result.0.title") != "N3" {
+	if list.Get("facetCount") != float64(4) || list.Get("result.0.title") != "N3" {
 		t.Fatalf("list: %s", list.Raw)
 	}
 	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/notifications/", Tenant: tn.ID, Token: other.AdminToken,
@@ -176,7 +176,7 @@ func TestNotificationsMarkRead(t *testing.T) {
 	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/notifications/", Tenant: tn.ID, Token: tn.AdminToken,
 		Body: map[string]any{"notificaitonIds": []string{}}}), 400)
 	list = testkit.Call(t, call{Method: "GET", Path: "/notifications?limit=10&page=1", Tenant: tn.ID, Token: tn.AdminToken})
-	if list.Get("unreadCount") != float64(1) {
+	if list.Get("facetCount") != float64(1) {
 		t.Fatalf("after marking: %s", list.Raw)
 	}
 }

@@ -77,10 +77,22 @@ type Collection struct {
 	// SavedMessage replaces '{title} updated successfully!' after a save (SPEC §8's own texts).
 	SavedMessage string `json:"savedMessage"`
 	// FailedMessage is the SPA's fallback toast when a save fails without a server message.
-	FailedMessage string  `json:"failedMessage"`
-	Fields        []Field `json:"fields"`
+	FailedMessage string `json:"failedMessage"`
+	// Facet, when named, is the subset of records kept in a sparse index with its own counter
+	// (unread notifications): a list asking ?{field}={value} reads it alone, and every list
+	// answer carries its size as facetCount.
+	Facet  Facet   `json:"facet"`
+	Fields []Field `json:"fields"`
 	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
 	ReferencedBy []Backref `json:"-"`
+}
+
+// Facet is the records whose Field holds Value (an absent field counts as its default). Name
+// is part of the facet's index keys and counter name.
+type Facet struct {
+	Name  string `json:"name"`
+	Field string `json:"field"`
+	Value any    `json:"value"`
 }
 
 // Backref is a reference field of another collection that points at this one.
@@ -151,6 +163,11 @@ func Parse() (Registry, error) {
 		c.Key = key
 		if _, ok := c.Field(c.NameField); !ok && c.Singleton == "" {
 			return nil, fmt.Errorf("collections: %s: nameField %q is not a field", key, c.NameField)
+		}
+		if f := c.Facet; f.Name != "" || f.Field != "" {
+			if _, ok := c.Field(f.Field); !ok || f.Name == "" || c.Singleton != "" {
+				return nil, fmt.Errorf("collections: %s: a facet needs a name and one of the collection's fields", key)
+			}
 		}
 		for _, f := range c.Fields {
 			switch {

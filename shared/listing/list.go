@@ -26,6 +26,9 @@ type Request struct {
 	// same restriction for the in-memory path.
 	Facet       string
 	FacetFilter func(map[string]any) bool
+	// CountFacet names a facet whose counter the answer also carries (FacetTotal), read with
+	// the list's own counter when the list is not that facet already.
+	CountFacet  string
 	Page, Limit int
 	Cursor      string
 }
@@ -37,6 +40,8 @@ type Result struct {
 	// Capped is true when Total stopped at SearchCountMax.
 	Capped     bool
 	Next, Prev string
+	// FacetTotal is the counter of Request.CountFacet, when asked for.
+	FacetTotal *int64
 }
 
 // Lister runs list requests against the shared table.
@@ -53,10 +58,26 @@ func CounterName(kind, facet string) string {
 // List answers one request. Its cost: one counter read (or, for a search, one COUNT query
 // bounded by the matches and SearchCountMax) and one query reading the page (with a cursor)
 // or the (page-1)*limit entries before it plus the page (without). The in-memory path reads the
-// whole partition, and only while it holds at most SortAllMax records.
+// whole partition, and only while it holds at most SortAllMax records. A CountFacet counter is
+// read with the list's own counter, or is the list's total when the list is that facet.
 func (l Lister) List(ctx context.Context, r Request) (Result, error) {
 	r.Partition = r.Scope.Collection(r.Kind)
 	p := choose(r)
+	res, err := l.list(ctx, p, r)
+	if err != nil || r.CountFacet == "" || res.FacetTotal != nil {
+		return res, err
+	}
+	n := res.Total
+	if r.Facet != r.CountFacet || p.prefix != "" || p.index == memory {
+		if n, err = l.St.Count(ctx, r.Scope, CounterName(r.Kind, r.CountFacet)); err != nil {
+			return res, err
+		}
+	}
+	res.FacetTotal = &n
+	return res, nil
+}
+
+func (l Lister) list(ctx context.Context, p plan, r Request) (Result, error) {
 	var res Result
 	var err error
 	switch {
@@ -65,7 +86,7 @@ func (l Lister) List(ctx context.Context, r Request) (Result, error) {
 	case p.prefix != "":
 		res.Total, res.Capped, err = l.countPrefix(ctx, p)
 	default:
-		res.Total, err = l.St.Count(ctx, r.Scope, CounterName(r.Kind, r.Facet))
+		res.Total, res.FacetTotal, err = l.counters(ctx, r)
 	}
 	if err != nil {
 		return res, err
@@ -87,6 +108,23 @@ func (l Lister) List(ctx context.Context, r Request) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// counters reads the list's counter and, in the same batch, CountFacet's when the list is not
+// that facet.
+func (l Lister) counters(ctx context.Context, r Request) (int64, *int64, error) {
+	names := []string{CounterName(r.Kind, r.Facet)}
+	if r.CountFacet != "" && r.CountFacet != r.Facet {
+		names = append(names, CounterName(r.Kind, r.CountFacet))
+	}
+	counts, err := l.St.CountMany(ctx, r.Scope, names...)
+	switch {
+	case err != nil:
+		return 0, nil, err
+	case len(counts) == 1:
+		return counts[0], nil, nil
+	}
+	return counts[0], &counts[1], nil
 }
 
 // page reads one page: from the cursor when there is one, else by skipping the entries before it.

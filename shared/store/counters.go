@@ -58,3 +58,29 @@ func (s *Store) Count(ctx context.Context, scope Scope, name string) (int64, err
 	}
 	return it.Count, err
 }
+
+// CountMany reads several counters in one round trip (one GetItem for one, else one
+// BatchGetItem), in the order named; a counter never written is 0.
+func (s *Store) CountMany(ctx context.Context, scope Scope, names ...string) ([]int64, error) {
+	if len(names) == 1 {
+		n, err := s.Count(ctx, scope, names[0])
+		return []int64{n}, err
+	}
+	keys := make([]Key, len(names))
+	for i, name := range names {
+		keys[i].PK, keys[i].SK = scope.CounterKey(name)
+	}
+	found, err := s.GetMany(ctx, keys...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, len(names))
+	for i, k := range keys {
+		var it counterItem
+		if _, err := Decode(found, k, &it); err != nil {
+			return nil, err
+		}
+		out[i] = it.Count
+	}
+	return out, nil
+}

@@ -33,7 +33,7 @@ func run(path string) error {
 // typeNames are the package's types as %#v writes them from outside the package.
 var typeNames = strings.NewReplacer("collections.Collection{", "Collection{", "[]collections.Field{", "[]Field{",
 	"collections.Field{", "Field{", "[]collections.Backref{", "[]Backref{", "[]collections.Backref(nil)", "[]Backref(nil)",
-	"collections.Backref{", "Backref{", "[]collections.Field(nil)", "[]Field(nil)")
+	"collections.Backref{", "Backref{", "[]collections.Field(nil)", "[]Field(nil)", "collections.Facet{", "Facet{")
 
 // Source returns declarations_gen.go for the embedded collections.json.
 func Source() ([]byte, error) {

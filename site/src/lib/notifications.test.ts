@@ -16,7 +16,7 @@ describe('bellItems', () => {
 
 describe('unreadCount', () => {
   it("prefers the server's count", () => {
-    expect(unreadCount({ result: [n('a', false)], totalCount: 1, unreadCount: 7 })).toBe(7);
+    expect(unreadCount({ result: [n('a', false)], totalCount: 1, facetCount: 7 })).toBe(7);
     expect(unreadCount({ result: [n('a', false), n('b', true)], totalCount: 2 })).toBe(1);
     expect(unreadCount(undefined)).toBe(0);
   });

@@ -22,7 +22,8 @@ export interface NotificationItem {
 export interface NotificationsResponse {
   result: NotificationItem[];
   totalCount: number;
-  unreadCount?: number;
+  /** facetCount is the size of the declared facet: the unread notifications. */
+  facetCount?: number;
 }
 
 /** bellItems keeps the first 3 unread notifications of the poll, in the server's (newest first) order. */
@@ -30,10 +31,10 @@ export function bellItems(res: NotificationsResponse | undefined): NotificationI
   return (res?.result ?? []).filter((n) => !toBool(n.read)).slice(0, BELL_MAX_UNREAD);
 }
 
-/** unreadCount is the server's count, else the unread among the polled page. */
+/** unreadCount is the server's count (the unread facet's), else the unread among the polled page. */
 export function unreadCount(res: NotificationsResponse | undefined): number {
   if (!res) return 0;
-  if (typeof res.unreadCount === 'number') return res.unreadCount;
+  if (typeof res.facetCount === 'number') return res.facetCount;
   return (res.result ?? []).filter((n) => !toBool(n.read)).length;
 }
 
