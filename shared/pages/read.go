@@ -3,6 +3,8 @@ package pages
 import (
 	"context"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -47,4 +49,20 @@ func Sections(ctx context.Context, st *store.Store, scope store.Scope, pageID st
 func TypeSlug(typeID string) string {
 	t, _ := typeByID(typeID)
 	return t.Slug
+}
+
+// SlugKey is the key of the marker that maps slug to its page, for callers that read it in a
+// batch with other items (the website reads it beside the site's settings).
+func SlugKey(scope store.Scope, slug string) store.Key { return slugKey(scope, slug) }
+
+// PageKey is the key of a page record, for batched reads.
+func PageKey(scope store.Scope, id string) store.Key { return pageKey(scope, id) }
+
+// MarkerPageID is the page id a slug marker item (read through SlugKey) names.
+func MarkerPageID(item dynamo.Item) string {
+	var m slugMarker
+	if dynamo.UnmarshalItem(item, &m) != nil {
+		return ""
+	}
+	return m.PageID
 }

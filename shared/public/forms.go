@@ -1,6 +1,7 @@
 package public
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"time"
@@ -12,9 +13,9 @@ import (
 
 var errNoForm = &api.Error{Status: http.StatusNotFound, Message: "Form not found!"}
 
-// formThanks answers every accepted submission, stored or trapped, so a bot cannot tell the two
+// FormThanks answers every accepted submission, stored or trapped, so a bot cannot tell the two
 // apart.
-const formThanks = "Thank you! Your response has been submitted."
+const FormThanks = "Thank you! Your response has been submitted."
 
 // publicForm is the website's view of a custom form: what a visitor needs to fill it in, never
 // its version, status or other internal fields.
@@ -42,30 +43,58 @@ type publicOption struct {
 	Name string `json:"name"`
 }
 
-// activeForm reads an active form of the site's tenant; inactive or unknown is a 404.
-func (s *Service) activeForm(r *http.Request, st *site, id string) (forms.Form, error) {
+// Form reads a visible form of the site's tenant; a hidden or unknown one is a 404. One GetItem.
+func (r *Reader) Form(ctx context.Context, site *Site, id string) (forms.Form, error) {
 	if !ids.Valid(id) {
 		return forms.Form{}, errNoForm
 	}
-	f, err := forms.LoadForm(r.Context(), s.st, st.scope, id)
+	f, err := forms.LoadForm(ctx, r.st, site.Scope, id)
 	if err != nil {
 		return forms.Form{}, err
 	}
-	if !f.Active {
+	if !Visible("custom-forms", Record{"status": f.Active}, r.Now()) {
 		return forms.Form{}, errNoForm
 	}
 	return f, nil
+}
+
+// Submit takes a visitor's submission of form id: a filled honeypot is answered like a success
+// with nothing stored; otherwise the per-client, per-form rate limit, then the forms package's
+// validation and storage (the same as the panel's). It returns the submission's id and time.
+// A refused one is an *api.Error (400 with errors by field label, 404, 429 with its RetryAfter).
+func (r *Reader) Submit(ctx context.Context, site *Site, client, id string, body map[string]json.RawMessage, lim Limit) (Record, error) {
+	if !ids.Valid(id) {
+		return nil, errNoForm
+	}
+	var gotcha any
+	if raw, ok := body[Honeypot]; ok {
+		_ = json.Unmarshal(raw, &gotcha)
+		delete(body, Honeypot)
+	}
+	if trapped(gotcha) {
+		return Record{"id": ids.New(), "createdAt": time.Now().UTC().Format(time.RFC3339Nano)}, nil
+	}
+	// The form id comes from the path; a formId in the body could only disagree with it.
+	delete(body, "formId")
+	if err := r.Allow(ctx, site, client, "FORM#"+id, lim); err != nil {
+		return nil, err
+	}
+	sub, err := forms.Submit(ctx, r.st, site.Scope, id, body)
+	if err != nil {
+		return nil, err
+	}
+	return Record{"id": sub["id"], "createdAt": sub["createdAt"]}, nil
 }
 
 // form serves GET /forms/{id}: an active form's public definition. Two DynamoDB calls: tenant,
 // form.
 func (s *Service) form(w http.ResponseWriter, r *http.Request) error {
 	st := siteFrom(r.Context())
-	f, err := s.activeForm(r, st, r.PathValue("id"))
+	f, err := s.read.Form(r.Context(), st, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	out := publicForm{ID: f.ID, Name: f.Name, Description: f.Description, Image: s.views.mediaURL(st, f.Image),
+	out := publicForm{ID: f.ID, Name: f.Name, Description: f.Description, Image: st.mediaURL(f.Image),
 		Fields: make([]publicField, len(f.Fields))}
 	for i, fd := range f.Fields {
 		pf := publicField{ID: fd.ID, Label: fd.Label, FieldType: fd.FieldType, Required: fd.Required, Hint: fd.Hint}
@@ -77,38 +106,16 @@ func (s *Service) form(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, r, api.Envelope{Result: out})
 }
 
-// submitForm serves POST /forms/{id}/submissions {<label>: value, …, _gotcha}: a filled honeypot
-// is answered like a success with nothing stored; otherwise the per-client, per-form rate limit,
-// then the forms package's validation and storage (the same as the panel's). The answer names
-// only the submission's id and time: never the staff's checked flag.
+// submitForm serves POST /forms/{id}/submissions {<label>: value, …, _gotcha} (see Submit). The
+// answer names only the submission's id and time: never the staff's checked flag.
 func (s *Service) submitForm(w http.ResponseWriter, r *http.Request) error {
-	st := siteFrom(r.Context())
-	id := r.PathValue("id")
-	if !ids.Valid(id) {
-		return errNoForm
-	}
 	var body map[string]json.RawMessage
 	if err := api.Decode(r, &body); err != nil {
 		return err
 	}
-	var gotcha any
-	if raw, ok := body[Honeypot]; ok {
-		_ = json.Unmarshal(raw, &gotcha)
-		delete(body, Honeypot)
-	}
-	if trapped(gotcha) {
-		return api.JSON(w, http.StatusCreated, api.Envelope{Message: formThanks,
-			Result: map[string]string{"id": ids.New(), "createdAt": time.Now().UTC().Format(time.RFC3339Nano)}})
-	}
-	// The form id comes from the path; a formId in the body could only disagree with it.
-	delete(body, "formId")
-	if err := s.allow(r.Context(), w, r, st.scope, "FORM#"+id, s.limit); err != nil {
-		return err
-	}
-	sub, err := forms.Submit(r.Context(), s.st, st.scope, id, body)
+	sub, err := s.read.Submit(r.Context(), siteFrom(r.Context()), ClientAddress(r), r.PathValue("id"), body, s.limit)
 	if err != nil {
-		return err
+		return withRetryAfter(w, err)
 	}
-	return api.JSON(w, http.StatusCreated, api.Envelope{Message: formThanks,
-		Result: map[string]any{"id": sub["id"], "createdAt": sub["createdAt"]}})
+	return api.JSON(w, http.StatusCreated, api.Envelope{Message: FormThanks, Result: sub})
 }

@@ -2,6 +2,7 @@ package public
 
 import (
 	"context"
+	"errors"
 	"crypto/sha256"
 	"encoding/hex"
 	"net"
@@ -27,10 +28,10 @@ type Limit struct {
 // useless for a script.
 var DefaultLimit = Limit{Max: 5, Window: 10 * time.Minute}
 
-// clientAddress is the visitor's IP: CloudFront's CloudFront-Viewer-Address (which CloudFront
+// ClientAddress is the visitor's IP: CloudFront's CloudFront-Viewer-Address (which CloudFront
 // sets itself, overwriting whatever a viewer sent) when the request came through it, else the
 // connection's address. X-Forwarded-For is not used: a client can write its first entries.
-func clientAddress(r *http.Request) string {
+func ClientAddress(r *http.Request) string {
 	if v := r.Header.Get("CloudFront-Viewer-Address"); v != "" {
 		// "ip:port", IPv6 unbracketed ("2001:db8::1:443"): the port is after the last colon.
 		if i := strings.LastIndexByte(v, ':'); i > 0 {
@@ -44,24 +45,47 @@ func clientAddress(r *http.Request) string {
 	return r.RemoteAddr
 }
 
-// allow counts one submission of the client to target and refuses it with 429 and Retry-After
-// once the window's count has reached the limit: one conditional update, whatever the traffic.
-// The address is stored only as a hash; DynamoDB's TTL (expiresAt) deletes the counter after its window.
-func (s *Service) allow(ctx context.Context, w http.ResponseWriter, r *http.Request, scope store.Scope, target string, lim Limit) error {
-	now := s.now().UTC()
+// RateLimited is the refusal of a submission over the limit: a 429 that says when to retry.
+type RateLimited struct {
+	Err *api.Error
+	// RetryAfter is how many seconds until the window ends.
+	RetryAfter int
+}
+
+func (e *RateLimited) Error() string { return e.Err.Message }
+
+// Unwrap lets the API's error mapping see the 429 inside.
+func (e *RateLimited) Unwrap() error { return e.Err }
+
+// Allow counts one submission of the client to target and refuses it with a *RateLimited once
+// the window's count has reached the limit: one conditional update, whatever the traffic. The
+// address is stored only as a hash; DynamoDB's TTL (expiresAt) deletes the counter after its
+// window.
+func (r *Reader) Allow(ctx context.Context, site *Site, client, target string, lim Limit) error {
+	now := r.Now()
 	start := now.Truncate(lim.Window)
 	end := start.Add(lim.Window)
-	sum := sha256.Sum256([]byte(scope.Tenant() + "|" + clientAddress(r)))
+	scope := site.Scope
+	sum := sha256.Sum256([]byte(scope.Tenant() + "|" + client))
 	sk := target + "#" + hex.EncodeToString(sum[:12]) + "#" + strconv.FormatInt(start.Unix(), 10)
-	err := s.st.Table.Update("PK", scope.Partition("RATE")).Range("SK", sk).
+	err := r.st.Table.Update("PK", scope.Partition("RATE")).Range("SK", sk).
 		Add("hits", 1).Set("expiresAt", end.Add(time.Minute).Unix()).
 		If("attribute_not_exists(hits) OR hits < ?", lim.Max).Run(ctx)
 	if dynamo.IsCondCheckFailed(err) {
 		retry := int(end.Sub(now).Seconds()) + 1
-		w.Header().Set("Retry-After", strconv.Itoa(retry))
-		return api.Errorf(http.StatusTooManyRequests, "Too many submissions. Please try again in %s.", humanWait(retry))
+		return &RateLimited{RetryAfter: retry,
+			Err: api.Errorf(http.StatusTooManyRequests, "Too many submissions. Please try again in %s.", humanWait(retry))}
 	}
 	return store.Wrap("rate limit", err)
+}
+
+// withRetryAfter returns err, first naming its Retry-After on w when it is a RateLimited.
+func withRetryAfter(w http.ResponseWriter, err error) error {
+	var rl *RateLimited
+	if errors.As(err, &rl) {
+		w.Header().Set("Retry-After", strconv.Itoa(rl.RetryAfter))
+	}
+	return err
 }
 
 func humanWait(seconds int) string {

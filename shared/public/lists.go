@@ -21,7 +21,8 @@ import (
 // fall out of the public lists rather than a request reading without bound.
 const ReadMax = 1000
 
-// listSpec is one public list: which collection, what else narrows it, how it is ordered.
+// listSpec is one public list of the JSON API: which collection, and how a request narrows and
+// orders it.
 type listSpec struct {
 	kind string
 	// where adds DynamoDB filter conditions beyond status (a department, an album).
@@ -34,25 +35,54 @@ type listSpec struct {
 	nameField string
 }
 
-// readActive reads the active records of kind that match where: one Query, newest first.
-func (s *Service) readActive(ctx context.Context, scope store.Scope, kind, where string, args []any) ([]Record, error) {
-	q := s.st.Table.Get("PK", scope.Collection(kind)).Order(dynamo.Descending).
+// Query is one read of a public list: the Visible records of Kind that match, in order.
+type Query struct {
+	Kind string
+	// Where adds DynamoDB filter conditions beyond status (a department, an album).
+	Where string
+	Args  []any
+	// Keep filters in memory what DynamoDB cannot compare (dates in two formats).
+	Keep func(Record) bool
+	// Less orders the list; nil keeps newest first.
+	Less func(a, b Record) bool
+	// Search keeps records whose SearchField holds it (lower case).
+	Search, SearchField string
+}
+
+// List reads the Visible records of q.Kind that match q, in q's order: one Query of the
+// collection's partition, newest first, bounded by ReadMax.
+func (r *Reader) List(ctx context.Context, site *Site, q Query) ([]Record, error) {
+	dq := r.st.Table.Get("PK", site.Scope.Collection(q.Kind)).Order(dynamo.Descending).
 		Filter("'status' = ?", true).SearchLimit(ReadMax)
-	if where != "" {
-		q.Filter(where, args...)
+	if q.Where != "" {
+		dq.Filter(q.Where, q.Args...)
 	}
 	var recs []Record
-	if err := q.All(ctx, &recs); err != nil {
-		return nil, store.Wrap("public list "+kind, err)
+	if err := dq.All(ctx, &recs); err != nil {
+		return nil, store.Wrap("public list "+q.Kind, err)
 	}
-	return recs, nil
+	now := r.Now()
+	matched := recs[:0]
+	for _, rec := range recs {
+		if !Visible(q.Kind, rec, now) || (q.Keep != nil && !q.Keep(rec)) {
+			continue
+		}
+		if q.Search != "" && !strings.Contains(strings.ToLower(fmt.Sprint(rec[q.SearchField])), q.Search) {
+			continue
+		}
+		matched = append(matched, rec)
+	}
+	if q.Less != nil {
+		sort.SliceStable(matched, func(i, j int) bool { return q.Less(matched[i], matched[j]) })
+	}
+	return matched, nil
 }
 
 func (s *Service) list(spec listSpec) http.Handler {
 	return s.handle(func(w http.ResponseWriter, r *http.Request) error { return s.serveList(w, r, spec) })
 }
 
-// serveList answers one public list: the active records that match, in the list's order, one
+// serveList answers one public list: the visible records that match, in the list's order, one
 // page of them, with totalCount.
 func (s *Service) serveList(w http.ResponseWriter, r *http.Request, spec listSpec) error {
 	st := siteFrom(r.Context())
@@ -60,37 +90,24 @@ func (s *Service) serveList(w http.ResponseWriter, r *http.Request, spec listSpe
 	if err != nil {
 		return err
 	}
-	var where string
-	var args []any
+	q := Query{Kind: spec.kind, Search: lq.Search, SearchField: spec.nameField}
 	if spec.where != nil {
-		if where, args, err = spec.where(r); err != nil {
+		if q.Where, q.Args, err = spec.where(r); err != nil {
 			return err
 		}
 	}
-	now := s.now().UTC()
-	keep := func(Record) bool { return true }
+	now := s.read.Now()
 	if spec.keep != nil {
-		if keep, err = spec.keep(r, now); err != nil {
+		if q.Keep, err = spec.keep(r, now); err != nil {
 			return err
 		}
-	}
-	recs, err := s.readActive(r.Context(), st.scope, spec.kind, where, args)
-	if err != nil {
-		return err
-	}
-	matched := recs[:0]
-	for _, rec := range recs {
-		if rec["status"] != true || !keep(rec) {
-			continue
-		}
-		if lq.Search != "" && !strings.Contains(strings.ToLower(fmt.Sprint(rec[spec.nameField])), lq.Search) {
-			continue
-		}
-		matched = append(matched, rec)
 	}
 	if spec.order != nil {
-		less := spec.order(now)
-		sort.SliceStable(matched, func(i, j int) bool { return less(matched[i], matched[j]) })
+		q.Less = spec.order(now)
+	}
+	matched, err := s.read.List(r.Context(), st, q)
+	if err != nil {
+		return err
 	}
 	start, end := lq.Window(len(matched))
 	out := make([]Record, 0, end-start)
@@ -101,10 +118,11 @@ func (s *Service) serveList(w http.ResponseWriter, r *http.Request, spec listSpe
 	return writeJSON(w, r, api.Envelope{Result: out, TotalCount: &total})
 }
 
-// byPosition orders by position ascending (records without one last), then newest first.
-func byPosition(time.Time) func(a, b Record) bool { return positionLess }
+// byPosition orders by PositionLess.
+func byPosition(time.Time) func(a, b Record) bool { return PositionLess }
 
-func positionLess(a, b Record) bool {
+// PositionLess orders by position ascending (records without one last), then newest first.
+func PositionLess(a, b Record) bool {
 	pa, oka := a["position"].(float64)
 	pb, okb := b["position"].(float64)
 	switch {
@@ -118,10 +136,13 @@ func positionLess(a, b Record) bool {
 
 // byName orders by the name field, case-insensitively.
 func byName(field string) func(time.Time) func(a, b Record) bool {
-	return func(time.Time) func(a, b Record) bool {
-		return func(a, b Record) bool {
-			return strings.ToLower(fmt.Sprint(a[field])) < strings.ToLower(fmt.Sprint(b[field]))
-		}
+	return func(time.Time) func(a, b Record) bool { return NameLess(field) }
+}
+
+// NameLess orders by field, case-insensitively.
+func NameLess(field string) func(a, b Record) bool {
+	return func(a, b Record) bool {
+		return strings.ToLower(fmt.Sprint(a[field])) < strings.ToLower(fmt.Sprint(b[field]))
 	}
 }
 
@@ -160,19 +181,18 @@ func dayEnd(v any) (time.Time, bool) {
 	return t, err == nil
 }
 
-// popupShowing keeps the popups whose start and end dates include now (no end date: open-ended).
-func popupShowing(_ *http.Request, now time.Time) (func(Record) bool, error) {
-	return func(rec Record) bool {
-		start, ok := dayStart(rec["startDate"])
-		if !ok || now.Before(start) {
-			return false
-		}
-		if _, has := rec["endDate"]; !has {
-			return true
-		}
-		end, ok := dayEnd(rec["endDate"])
-		return ok && !now.After(end)
-	}, nil
+// popupShowing reports whether a popup's start and end dates include now (no end date:
+// open-ended).
+func popupShowing(rec Record, now time.Time) bool {
+	start, ok := dayStart(rec["startDate"])
+	if !ok || now.Before(start) {
+		return false
+	}
+	if end, has := rec["endDate"]; !has || end == "" || end == nil {
+		return true
+	}
+	end, ok := dayEnd(rec["endDate"])
+	return ok && !now.After(end)
 }
 
 // eventEnd is when an event is over: the end of its end date, else of its start date.
@@ -184,21 +204,24 @@ func eventEnd(rec Record) time.Time {
 	return t
 }
 
+// EventsWhen keeps the events that are not over yet at now (upcoming) or are (past).
+func EventsWhen(upcoming bool, now time.Time) func(Record) bool {
+	return func(rec Record) bool { return eventEnd(rec).Before(now) != upcoming }
+}
+
 // eventsWhen narrows events by ?when=upcoming (not over yet) or past (over); without it, all.
 func eventsWhen(r *http.Request, now time.Time) (func(Record) bool, error) {
 	switch r.URL.Query().Get("when") {
 	case "":
-		return func(Record) bool { return true }, nil
-	case "upcoming":
-		return func(rec Record) bool { return !eventEnd(rec).Before(now) }, nil
-	case "past":
-		return func(rec Record) bool { return eventEnd(rec).Before(now) }, nil
+		return nil, nil
+	case "upcoming", "past":
+		return EventsWhen(r.URL.Query().Get("when") == "upcoming", now), nil
 	}
 	return nil, api.FieldError(http.StatusBadRequest, "when", `when must be "upcoming" or "past".`)
 }
 
-// eventsOrder puts upcoming events first, soonest first, then past ones, latest first.
-func eventsOrder(t time.Time) func(a, b Record) bool {
+// EventsOrder puts upcoming events first, soonest first, then past ones, latest first.
+func EventsOrder(t time.Time) func(a, b Record) bool {
 	return func(a, b Record) bool {
 		ua, ub := !eventEnd(a).Before(t), !eventEnd(b).Before(t)
 		if ua != ub {

@@ -6,13 +6,10 @@ package public
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
-	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/themes"
 )
 
 // Base is the public API's base path (routes.json basePaths.public).
@@ -20,26 +17,19 @@ const Base = "/api/v1/public"
 
 // Service serves the public routes.
 type Service struct {
-	st    *store.Store
+	read  *Reader
 	views viewer
-	// themes is the theme catalogue, for the name of a tenant's theme.
-	themes themes.Catalogue
-	limit  Limit
-	now    func() time.Time
+	limit Limit
 }
 
 // NewService returns the public API over the table; objectURLPrefix is where media is served
 // ("/media/").
 func NewService(st *store.Store, objectURLPrefix string) (*Service, error) {
-	reg, err := collections.Load()
+	rd, err := NewReader(st, objectURLPrefix)
 	if err != nil {
 		return nil, err
 	}
-	cat, err := themes.Load()
-	if err != nil {
-		return nil, err
-	}
-	return &Service{st: st, views: viewer{reg: reg, prefix: objectURLPrefix}, themes: cat, limit: DefaultLimit, now: time.Now}, nil
+	return &Service{read: rd, views: viewer{reg: rd.reg}, limit: DefaultLimit}, nil
 }
 
 // prefixes are the routes of the public group, as routes.json lists them.
@@ -66,7 +56,7 @@ var Module = app.Module{
 // lists are the public lists of generic collections, by route.
 var lists = map[string]listSpec{
 	"sliders":       {kind: "sliders", nameField: "title"},
-	"events":        {kind: "events", nameField: "title", keep: eventsWhen, order: eventsOrder},
+	"events":        {kind: "events", nameField: "title", keep: eventsWhen, order: EventsOrder},
 	"albums":        {kind: "albums", nameField: "title"},
 	"testimonials":  {kind: "testimonials", nameField: "name"},
 	"faqs":          {kind: "faqs", nameField: "question", order: byPosition},
@@ -74,7 +64,7 @@ var lists = map[string]listSpec{
 	"departments":   {kind: "departments", nameField: "name", order: byName("name")},
 	"resources":     {kind: "resources", nameField: "title"},
 	"notices":       {kind: "notices", nameField: "title"},
-	"popups":        {kind: "popups", nameField: "title", keep: popupShowing},
+	"popups":        {kind: "popups", nameField: "title"},
 }
 
 func (s *Service) register(mux api.Mux, base, prefix string) {

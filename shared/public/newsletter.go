@@ -1,6 +1,7 @@
 package public
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/campuscms/panel/shared/api"
@@ -12,33 +13,37 @@ type signupInput struct {
 	Gotcha any    `json:"_gotcha"`
 }
 
-// signupThanks is the one answer to a signup, new or repeated (or trapped), so the body never
+// SignupThanks is the one answer to a signup, new or repeated (or trapped), so the body never
 // tells anyone whether an address was already subscribed.
-const signupThanks = "Thanks for subscribing!"
+const SignupThanks = "Thanks for subscribing!"
+
+// Subscribe signs a visitor's address up to the newsletter: a filled honeypot (gotcha) is
+// answered like a success with nothing stored; otherwise the per-client rate limit of the form
+// submissions, then one signup per address. created is false for an address already signed up.
+func (r *Reader) Subscribe(ctx context.Context, site *Site, client, email string, gotcha any, lim Limit) (created bool, err error) {
+	if trapped(gotcha) {
+		return true, nil
+	}
+	if err := r.Allow(ctx, site, client, "newsletter", lim); err != nil {
+		return false, err
+	}
+	return newsletter.Subscribe(ctx, r.st, site.Scope, email, r.Now())
+}
 
 // subscribe serves POST /newsletter-signups {email}: 201 for a new address, 200 for one already
-// subscribed (nothing written), a filled honeypot answered like a success with nothing stored,
-// and the per-client rate limit of the form submissions.
+// subscribed (nothing written).
 func (s *Service) subscribe(w http.ResponseWriter, r *http.Request) error {
-	st := siteFrom(r.Context())
 	var in signupInput
 	if err := api.Decode(r, &in); err != nil {
 		return err
 	}
-	ok := api.Envelope{Result: map[string]string{"email": in.Email}, Message: signupThanks}
-	if trapped(in.Gotcha) {
-		return api.JSON(w, http.StatusCreated, ok)
-	}
-	if err := s.allow(r.Context(), w, r, st.scope, "newsletter", s.limit); err != nil {
-		return err
-	}
-	created, err := newsletter.Subscribe(r.Context(), s.st, st.scope, in.Email, s.now())
+	created, err := s.read.Subscribe(r.Context(), siteFrom(r.Context()), ClientAddress(r), in.Email, in.Gotcha, s.limit)
 	if err != nil {
-		return err
+		return withRetryAfter(w, err)
 	}
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
 	}
-	return api.JSON(w, status, ok)
+	return api.JSON(w, status, api.Envelope{Result: map[string]string{"email": in.Email}, Message: SignupThanks})
 }

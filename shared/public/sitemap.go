@@ -6,43 +6,29 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 	"time"
 
-	"github.com/campuscms/panel/shared/store"
 )
 
 // pagesKind is the pages collection (its records live at T#{t}#pages like every collection's).
 const pagesKind = "pages"
 
-// publishedPages reads the tenant's published, active pages: one Query, bounded like the lists.
-func (s *Service) publishedPages(ctx context.Context, scope store.Scope) ([]Record, error) {
-	recs, err := s.readActive(ctx, scope, pagesKind, "'isPublished' = ?", []any{true})
-	if err != nil {
-		return nil, err
-	}
-	out := recs[:0]
-	for _, p := range recs {
-		if slug, _ := p["slug"].(string); slug != "" && p["status"] == true && p["isPublished"] == true {
-			out = append(out, p)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return fmt.Sprint(out[i]["slug"]) < fmt.Sprint(out[j]["slug"]) })
-	return out, nil
+// Pages reads the tenant's visible pages by slug: one Query, bounded like the lists.
+func (r *Reader) Pages(ctx context.Context, site *Site) ([]Record, error) {
+	return r.List(ctx, site, Query{Kind: pagesKind, Where: "'isPublished' = ?", Args: []any{true}, Less: func(a, b Record) bool {
+		return fmt.Sprint(a["slug"]) < fmt.Sprint(b["slug"])
+	}})
 }
 
 // siteURL is where the institution's website lives: its first domain, else the host the request
 // came to.
-func siteURL(st *site) string {
-	if len(st.tenant.Domains) > 0 {
-		return "https://" + st.tenant.Domains[0]
+func siteURL(st *Site) string {
+	if len(st.Tenant.Domains) > 0 {
+		return "https://" + st.Tenant.Domains[0]
 	}
-	return st.origin
+	return st.Origin
 }
-
-// pagePath is the website path of a page.
-func pagePath(p Record) string { return "/" + url.PathEscape(fmt.Sprint(p["slug"])) }
 
 type urlset struct {
 	XMLName xml.Name     `xml:"urlset"`
@@ -59,17 +45,17 @@ type sitemapURL struct {
 // changeFreqs are the values sitemaps.org allows (the panel offers three of them).
 var changeFreqs = map[string]bool{"always": true, "hourly": true, "daily": true, "weekly": true, "monthly": true, "yearly": true, "never": true}
 
-// sitemap serves GET /sitemap.xml: the published, indexable pages and the active sitemap
-// entries, as a sitemaps.org 0.9 urlset. Three DynamoDB calls: tenant, pages, entries.
-func (s *Service) sitemap(w http.ResponseWriter, r *http.Request) error {
-	st := siteFrom(r.Context())
-	pages, err := s.publishedPages(r.Context(), st.scope)
+// Sitemap is the tenant's sitemaps.org 0.9 urlset on base (scheme://host): the visible,
+// indexable pages, then paths (the website's own list pages), then the active sitemap entries.
+// Two DynamoDB calls: pages, entries.
+func (r *Reader) Sitemap(ctx context.Context, site *Site, base string, paths ...string) ([]byte, error) {
+	pages, err := r.Pages(ctx, site)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	entries, err := s.readActive(r.Context(), st.scope, "sitemap-entries", "", nil)
+	entries, err := r.List(ctx, site, Query{Kind: "sitemap-entries"})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", URLs: []sitemapURL{}}
 	seen := map[string]bool{}
@@ -80,12 +66,14 @@ func (s *Service) sitemap(w http.ResponseWriter, r *http.Request) error {
 		seen[u.Loc] = true
 		set.URLs = append(set.URLs, u)
 	}
-	base := siteURL(st)
 	for _, p := range pages {
 		if p["noIndex"] == true {
 			continue
 		}
 		add(sitemapURL{Loc: base + pagePath(p), LastMod: lastMod(p["updatedAt"])})
+	}
+	for _, p := range paths {
+		add(sitemapURL{Loc: base + p})
 	}
 	for _, e := range entries {
 		loc, _ := e["url"].(string)
@@ -100,9 +88,19 @@ func (s *Service) sitemap(w http.ResponseWriter, r *http.Request) error {
 	}
 	raw, err := xml.MarshalIndent(set, "", "  ")
 	if err != nil {
+		return nil, err
+	}
+	return append([]byte(xml.Header), append(raw, '\n')...), nil
+}
+
+// sitemap serves GET /sitemap.xml on the site's first domain (else the request's host).
+func (s *Service) sitemap(w http.ResponseWriter, r *http.Request) error {
+	st := siteFrom(r.Context())
+	body, err := s.read.Sitemap(r.Context(), st, siteURL(st))
+	if err != nil {
 		return err
 	}
-	return writeCached(w, r, "application/xml; charset=utf-8", append([]byte(xml.Header), append(raw, '\n')...))
+	return writeCached(w, r, "application/xml; charset=utf-8", body)
 }
 
 // lastMod is a W3C date (YYYY-MM-DD) from a stored date or timestamp; "" when there is none.
@@ -121,13 +119,12 @@ func lastMod(v any) string {
 	return t.UTC().Format(time.DateOnly)
 }
 
-// robots serves GET /robots.txt: a Disallow line per published noIndex page and the sitemap's
-// URL. Two DynamoDB calls: tenant, pages.
-func (s *Service) robots(w http.ResponseWriter, r *http.Request) error {
-	st := siteFrom(r.Context())
-	pages, err := s.publishedPages(r.Context(), st.scope)
+// Robots is the tenant's robots.txt: a Disallow line per visible noIndex page and the sitemap's
+// URL. One DynamoDB call: pages.
+func (r *Reader) Robots(ctx context.Context, site *Site, sitemapURL string) ([]byte, error) {
+	pages, err := r.Pages(ctx, site)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
@@ -142,6 +139,16 @@ func (s *Service) robots(w http.ResponseWriter, r *http.Request) error {
 		// An empty Disallow allows everything; a group needs at least one rule.
 		b.WriteString("Disallow:\n")
 	}
-	fmt.Fprintf(&b, "\nSitemap: %s%s/sitemap.xml\n", st.origin, Base)
-	return writeCached(w, r, "text/plain; charset=utf-8", []byte(b.String()))
+	fmt.Fprintf(&b, "\nSitemap: %s\n", sitemapURL)
+	return []byte(b.String()), nil
+}
+
+// robots serves GET /robots.txt, naming the public API's sitemap.
+func (s *Service) robots(w http.ResponseWriter, r *http.Request) error {
+	st := siteFrom(r.Context())
+	body, err := s.read.Robots(r.Context(), st, st.Origin+Base+"/sitemap.xml")
+	if err != nil {
+		return err
+	}
+	return writeCached(w, r, "text/plain; charset=utf-8", body)
 }

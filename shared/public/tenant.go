@@ -12,23 +12,14 @@ import (
 	"github.com/campuscms/panel/shared/store"
 )
 
-// site is the tenant a public request is for, and where the request came from.
-type site struct {
-	scope  store.Scope
-	tenant store.Tenant
-	// origin is scheme://host the website reached us at; media URLs and the sitemap's own URL
-	// are built on it, since CloudFront serves /media/* on every host it answers for.
-	origin string
-}
-
 type siteKey struct{}
 
-func siteFrom(ctx context.Context) *site { return ctx.Value(siteKey{}).(*site) }
+func siteFrom(ctx context.Context) *Site { return ctx.Value(siteKey{}).(*Site) }
 
-// requestHost is the host the visitor asked for: X-Site-Host (CloudFront's viewer-request
+// RequestHost is the host the visitor asked for: X-Site-Host (CloudFront's viewer-request
 // function copies the viewer's Host there, since API Gateway needs its own Host) or Host, port
 // and case removed. "" when it is not a well-formed host name.
-func requestHost(r *http.Request) string {
+func RequestHost(r *http.Request) string {
 	h := r.Header.Get("X-Site-Host")
 	if h == "" {
 		h = r.Host
@@ -45,7 +36,9 @@ func requestHost(r *http.Request) string {
 	return h
 }
 
-func requestOrigin(r *http.Request) string {
+// RequestOrigin is scheme://host the visitor asked for (X-Forwarded-Proto and X-Site-Host as
+// CloudFront sends them).
+func RequestOrigin(r *http.Request) string {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -64,48 +57,32 @@ func requestOrigin(r *http.Request) string {
 // resolve finds the tenant of a public request: the X-Tenant-Id header when present (an unknown
 // id is a 404, never a fall-back to the host), else the request's host through its DOMAIN#
 // lookup item. A host lookup is checked against the tenant's own domain list too.
-func (s *Service) resolve(r *http.Request) (*site, error) {
+func (s *Service) resolve(r *http.Request) (*Site, error) {
 	ctx := r.Context()
 	if id := strings.TrimSpace(r.Header.Get(auth.TenantHeader)); id != "" {
-		return s.siteOf(r, id)
+		return s.read.Tenant(ctx, id, RequestOrigin(r))
 	}
-	host := requestHost(r)
+	host := RequestHost(r)
 	if host == "" {
 		return nil, api.ErrUnknownTenant
 	}
-	id, err := s.st.TenantOfHost(ctx, host)
-	if err != nil {
-		return nil, tenantError(err)
-	}
-	out, err := s.siteOf(r, id)
+	id, err := s.read.TenantOfHost(ctx, host)
 	if err != nil {
 		return nil, err
 	}
-	if !slices.Contains(out.tenant.Domains, host) {
+	out, err := s.read.Tenant(ctx, id, RequestOrigin(r))
+	if err != nil {
+		return nil, err
+	}
+	if !HostAllowed(out.Tenant, host) {
 		return nil, api.ErrUnknownTenant
 	}
 	return out, nil
 }
 
-// siteOf reads the tenant id names; an invalid or unknown id is a 404.
-func (s *Service) siteOf(r *http.Request, id string) (*site, error) {
-	scope, err := store.NewScope(id)
-	if err != nil {
-		return nil, api.ErrUnknownTenant
-	}
-	t, err := s.st.GetTenant(r.Context(), scope)
-	if err != nil {
-		return nil, tenantError(err)
-	}
-	return &site{origin: requestOrigin(r), scope: scope, tenant: t}, nil
-}
-
-func tenantError(err error) error {
-	if store.IsNotFound(err) {
-		return api.ErrUnknownTenant
-	}
-	return err
-}
+// HostAllowed reports whether host is one of the tenant's own website domains: a lookup item
+// alone never admits a host the tenant's list no longer names.
+func HostAllowed(t store.Tenant, host string) bool { return slices.Contains(t.Domains, host) }
 
 // handle wraps a public handler: it resolves the tenant first and logs it. Every answer may be
 // read by any origin (CORS *): the data is public and no credentials are involved, and an
@@ -117,7 +94,7 @@ func (s *Service) handle(h api.HandlerFunc) http.Handler {
 		if err != nil {
 			return err
 		}
-		r = api.WithLogger(r, "tenant", st.scope.Tenant())
+		r = api.WithLogger(r, "tenant", st.Scope.Tenant())
 		return h(w, r.WithContext(context.WithValue(r.Context(), siteKey{}, st)))
 	})
 }

@@ -28,13 +28,12 @@ var publicFields = map[string][]string{
 
 // viewer turns stored records into their public form.
 type viewer struct {
-	reg    collections.Registry
-	prefix string // the media URL path prefix, "/media/"
+	reg collections.Registry
 }
 
 // view is the public form of rec of collection kind: its id and allow-listed fields, media
 // references turned into full URLs on the site's origin.
-func (v viewer) view(st *site, kind string, rec Record) Record {
+func (v viewer) view(st *Site, kind string, rec Record) Record {
 	c := v.reg[kind]
 	out := Record{"id": rec["id"]}
 	for _, name := range publicFields[kind] {
@@ -44,22 +43,9 @@ func (v viewer) view(st *site, kind string, rec Record) Record {
 			continue
 		}
 		if f, declared := c.Field(name); declared && (f.Type == collections.TypeImage || f.Type == collections.TypeFile) {
-			val = v.mediaURL(st, fmt.Sprint(val))
+			val = st.mediaURL(fmt.Sprint(val))
 		}
 		out[name] = val
 	}
 	return out
-}
-
-// mediaURL is the full URL of a media reference ("{ulid}/{name}") of the site's tenant; an
-// absolute URL (a logo set elsewhere) is kept as is.
-func (v viewer) mediaURL(st *site, ref string) string {
-	if ref == "" || isAbsolute(ref) {
-		return ref
-	}
-	return st.origin + v.prefix + st.scope.Tenant() + "/" + ref
-}
-
-func isAbsolute(s string) bool {
-	return len(s) > 8 && (s[:7] == "http://" || s[:8] == "https://")
 }

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 )
 
@@ -19,6 +20,10 @@ type Table struct {
 	Groups   map[string][]string `json:"groups"`
 	// BasePaths overrides BasePath for a group (the public website API lives under its own base).
 	BasePaths map[string]string `json:"basePaths"`
+	// Website is the group that renders the institutions' websites: it owns no API prefix but
+	// every path on a website host (the HTTP API's $default route in AWS; requests by Host on the
+	// local server).
+	Website string `json:"website"`
 }
 
 // BasePathFor returns the base path of a group's routes.
@@ -41,6 +46,9 @@ func Load() (Table, error) {
 			return Table{}, fmt.Errorf("routes: basePaths names %q, which is not a group", g)
 		}
 	}
+	if _, clash := t.Groups[t.Website]; clash || !groupName.MatchString(t.Website) {
+		return Table{}, fmt.Errorf("routes: website %q must be a group name that owns no prefixes", t.Website)
+	}
 	owner := map[string]string{}
 	for g, prefixes := range t.Groups {
 		for _, p := range prefixes {
@@ -52,6 +60,16 @@ func Load() (Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// groupName is what a group may be called (a construct id and a folder under functions/).
+var groupName = regexp.MustCompile(`^[a-z][a-z0-9-]{0,30}$`)
+
+// Functions returns every group that is a Lambda: the API groups and the website, sorted.
+func (t Table) Functions() []string {
+	names := append(t.GroupNames(), t.Website)
+	sort.Strings(names)
+	return names
 }
 
 // GroupNames returns the groups in sorted order.

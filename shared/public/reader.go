@@ -1,0 +1,143 @@
+package public
+
+import (
+	"context"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/themes"
+)
+
+// Reader reads a tenant's website content for both front doors: the JSON API under
+// /api/v1/public and the server-rendered website. It is the one place that decides what a
+// visitor may see (Visible), so a later rule (trash, schedules) is one change.
+type Reader struct {
+	st  *store.Store
+	reg collections.Registry
+	// themes is the theme catalogue, for the tenant's active theme.
+	themes themes.Catalogue
+	// mediaPrefix is the path media is served under ("/media/").
+	mediaPrefix string
+	now         func() time.Time
+}
+
+// NewReader returns a reader over the table; objectURLPrefix is where media is served.
+func NewReader(st *store.Store, objectURLPrefix string) (*Reader, error) {
+	reg, err := collections.Load()
+	if err != nil {
+		return nil, err
+	}
+	cat, err := themes.Load()
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{st: st, reg: reg, themes: cat, mediaPrefix: objectURLPrefix, now: time.Now}, nil
+}
+
+// Now is the reader's clock (tests move it).
+func (r *Reader) Now() time.Time { return r.now().UTC() }
+
+// Store is the table the reader reads (the website's submissions write through it).
+func (r *Reader) Store() *store.Store { return r.st }
+
+// Visible is the rule every public read applies to a stored record of kind: it is active, a page
+// is also published (and has a slug to be reached at), and a popup shows only between its start
+// and end dates.
+func Visible(kind string, rec Record, now time.Time) bool {
+	if rec["status"] != true {
+		return false
+	}
+	switch kind {
+	case pagesKind:
+		slug, _ := rec["slug"].(string)
+		return rec["isPublished"] == true && slug != ""
+	case "popups":
+		return popupShowing(rec, now)
+	}
+	return true
+}
+
+// Site is the tenant a public request is for and where the request came from.
+type Site struct {
+	Scope  store.Scope
+	Tenant store.Tenant
+	// Origin is scheme://host the request reached us at; the JSON API's media URLs and the
+	// sitemap's own URL are built on it, since CloudFront serves /media/* on every host.
+	Origin string
+	// mediaPrefix is the reader's, so a template can turn a reference into a path.
+	mediaPrefix string
+}
+
+// Media is the root-relative path of one of the tenant's media references ("{ulid}/{name}"); an
+// absolute URL (a logo set elsewhere) is kept as is, and "" stays "".
+func (s *Site) Media(ref string) string {
+	if ref == "" || isAbsolute(ref) {
+		return ref
+	}
+	return s.mediaPrefix + s.Scope.Tenant() + "/" + ref
+}
+
+// Absolute is path on the site's own origin (canonical links, Open Graph images).
+func (s *Site) Absolute(path string) string {
+	if path == "" || isAbsolute(path) {
+		return path
+	}
+	return s.Origin + path
+}
+
+// mediaURL is a media reference as a full URL on the site's origin (the JSON API's form).
+func (s *Site) mediaURL(ref string) string { return s.Absolute(s.Media(ref)) }
+
+func isAbsolute(s string) bool {
+	return len(s) > 8 && (s[:7] == "http://" || s[:8] == "https://")
+}
+
+// site returns the Site of a tenant whose details were read.
+func (r *Reader) site(scope store.Scope, t store.Tenant, origin string) *Site {
+	return &Site{Scope: scope, Tenant: t, Origin: origin, mediaPrefix: r.mediaPrefix}
+}
+
+// Tenant reads the tenant an id names: one GetItem; api.ErrUnknownTenant when there is none.
+func (r *Reader) Tenant(ctx context.Context, id, origin string) (*Site, error) {
+	scope, err := store.NewScope(id)
+	if err != nil {
+		return nil, api.ErrUnknownTenant
+	}
+	t, err := r.st.GetTenant(ctx, scope)
+	if store.IsNotFound(err) {
+		return nil, api.ErrUnknownTenant
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.site(scope, t, origin), nil
+}
+
+// TenantOfHost is the tenant id a website host maps to (its DOMAIN# lookup, one GetItem);
+// api.ErrUnknownTenant when none does. The caller checks the host against the tenant's own list once it
+// has read the tenant (HostAllowed).
+func (r *Reader) TenantOfHost(ctx context.Context, host string) (string, error) {
+	id, err := r.st.TenantOfHost(ctx, host)
+	if store.IsNotFound(err) {
+		return "", api.ErrUnknownTenant
+	}
+	return id, err
+}
+
+// Record reads one record of kind by id and answers it only when Visible: ok is false for a
+// missing, inactive or otherwise hidden one. One GetItem.
+func (r *Reader) Record(ctx context.Context, site *Site, kind, id string) (Record, bool, error) {
+	var rec Record
+	err := r.st.Table.Get("PK", site.Scope.Collection(kind)).Range("SK", dynamo.Equal, id).One(ctx, &rec)
+	if err = store.Wrap(kind+" "+id, err); store.IsNotFound(err) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return rec, Visible(kind, rec, r.Now()), nil
+}

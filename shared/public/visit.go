@@ -1,0 +1,263 @@
+package public
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/menu"
+	"github.com/campuscms/panel/shared/pages"
+	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/themes"
+)
+
+// Settings are what every page of the website shows: the singletons (declared fields, defaults
+// where never saved, media references as stored), the active theme and the visible menu.
+type Settings struct {
+	Header        Record
+	Footer        Record
+	ThemeSettings Record
+	SEO           Record
+	// Theme is the catalogue's theme the settings name; an id the catalogue no longer holds
+	// falls back to its first theme, so a site always renders.
+	Theme themes.Theme
+	Menu  []MenuItem
+	// rawMenu is the stored tree, before visibility.
+	rawMenu []menu.Item
+}
+
+// MenuItem is a menu entry as the website shows it. A PAGE item's url is the page's website
+// path ("/{slug}"), resolved from the page id the panel stores.
+type MenuItem struct {
+	ID       string     `json:"id"`
+	Label    string     `json:"label"`
+	Type     string     `json:"type"`
+	URL      string     `json:"url"`
+	Children []MenuItem `json:"children"`
+}
+
+// settingsOf are the singleton collections of Settings, by the field they fill.
+var settingsOf = []struct {
+	kind string
+	set  func(*Settings, Record)
+}{
+	{"header", func(s *Settings, r Record) { s.Header = r }},
+	{"footer", func(s *Settings, r Record) { s.Footer = r }},
+	{"theme-settings", func(s *Settings, r Record) { s.ThemeSettings = r }},
+	{"seo-settings", func(s *Settings, r Record) { s.SEO = r }},
+}
+
+// Want says what a Visit reads besides the site's settings.
+type Want struct {
+	// Tenant reads the tenant's details in the same batch (the website; the JSON API has read
+	// them already to answer 404 for an unknown tenant first).
+	Tenant bool
+	// Slug reads the visible page at that slug with its sections.
+	Slug string
+	// PageID reads that page whatever its visibility (a preview the caller has authorised).
+	PageID string
+	// NoSettings skips the singletons and menu (the JSON API's page route).
+	NoSettings bool
+}
+
+// Visit is what one website request reads.
+type Visit struct {
+	Site     *Site
+	Settings *Settings
+	// Page is the page asked for; nil when there is none to show.
+	Page *Page
+}
+
+// Visit reads what one request of the website needs in at most three DynamoDB calls, whatever
+// the tenant holds: one BatchGetItem of the tenant, the four singletons, the menu and the slug
+// marker asked for; one BatchGetItem of the page and of the pages the menu links (their slugs
+// and flags); one Query of the page's sections. site carries the tenant's scope and origin; its
+// Tenant is filled in when want.Tenant (api.ErrUnknownTenant when there is no such tenant).
+func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, error) {
+	scope := site.Scope
+	root := scope.Root()
+	tenantKey := store.Key{PK: root, SK: store.SKTenant}
+	menuKey := store.Key{PK: root, SK: menu.SK}
+	var keys []store.Key
+	if want.Tenant {
+		keys = append(keys, tenantKey)
+	}
+	if !want.NoSettings {
+		keys = append(keys, menuKey)
+		for _, s := range settingsOf {
+			c, err := r.singleton(s.kind)
+			if err != nil {
+				return nil, err
+			}
+			keys = append(keys, store.Key{PK: root, SK: c.Singleton})
+		}
+	}
+	var markerKey store.Key
+	if want.Slug != "" {
+		markerKey = pages.SlugKey(scope, want.Slug)
+		keys = append(keys, markerKey)
+	}
+	var first map[store.Key]dynamo.Item
+	if len(keys) > 0 {
+		var err error
+		if first, err = r.st.GetMany(ctx, keys...); err != nil {
+			return nil, err
+		}
+	}
+	if want.Tenant {
+		var t store.Tenant
+		if ok, err := store.Decode(first, tenantKey, &t); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, api.ErrUnknownTenant
+		}
+		site.Tenant = t
+	}
+	v := &Visit{Site: site}
+	var links []string
+	if !want.NoSettings {
+		set, err := r.settings(site, first, menuKey)
+		if err != nil {
+			return nil, err
+		}
+		v.Settings = set
+		links = menu.PageIDs(set.rawMenu)
+	}
+	pageID := want.PageID
+	if want.Slug != "" {
+		if it, ok := first[markerKey]; ok {
+			pageID = pages.MarkerPageID(it)
+		}
+	}
+	second, err := r.pagesByID(ctx, scope, pageID, links)
+	if err != nil {
+		return nil, err
+	}
+	if v.Settings != nil {
+		v.Settings.Menu = visibleMenu(v.Settings.rawMenu, second, r.Now())
+	}
+	if pageID == "" {
+		return v, nil
+	}
+	rec, ok := second[pageID]
+	// A marker is written in the page's own transaction; the slug check keeps a page answering
+	// only to the slug it holds now.
+	if !ok || (want.PageID == "" && (!Visible(pagesKind, rec, r.Now()) || rec["slug"] != want.Slug)) {
+		return v, nil
+	}
+	secs, err := pages.Sections(ctx, r.st, scope, pageID)
+	if err != nil {
+		return nil, err
+	}
+	v.Page = newPage(rec, secs)
+	return v, nil
+}
+
+func (r *Reader) singleton(kind string) (*collections.Collection, error) {
+	c := r.reg[kind]
+	if c == nil || c.Singleton == "" {
+		return nil, fmt.Errorf("public: %s is not a singleton collection", kind)
+	}
+	return c, nil
+}
+
+// settings decodes the singletons and the menu from the first batch.
+func (r *Reader) settings(site *Site, items map[store.Key]dynamo.Item, menuKey store.Key) (*Settings, error) {
+	out := &Settings{}
+	for _, s := range settingsOf {
+		c, err := r.singleton(s.kind)
+		if err != nil {
+			return nil, err
+		}
+		rec := Record{}
+		if ok, err := store.Decode(items, store.Key{PK: site.Scope.Root(), SK: c.Singleton}, &rec); err != nil {
+			return nil, err
+		} else if !ok {
+			rec = collections.SingletonDefaults(site.Scope, c)
+		}
+		view := Record{}
+		for _, f := range c.Fields {
+			if f.Type == collections.TypePassword {
+				continue
+			}
+			val, ok := rec[f.Name]
+			if !ok {
+				val = f.Default
+			}
+			view[f.Name] = val
+		}
+		s.set(out, view)
+	}
+	th, ok := r.themes.Theme(fmt.Sprint(out.ThemeSettings["theme"]))
+	if !ok {
+		th = r.themes.Themes[0]
+	}
+	out.Theme = th
+	var saved struct {
+		Items []menu.Item `dynamo:"items"`
+	}
+	if _, err := store.Decode(items, menuKey, &saved); err != nil {
+		return nil, err
+	}
+	out.rawMenu = menu.Normalize(saved.Items)
+	return out, nil
+}
+
+// pagesByID reads the page asked for (whole) and the pages the menu links in one BatchGetItem,
+// by id. The menu's pages are read whole too: a projection would need a second batch for the
+// asked-for page, and a page item is small next to a round trip.
+func (r *Reader) pagesByID(ctx context.Context, scope store.Scope, pageID string, links []string) (map[string]Record, error) {
+	ids := slices.Clone(links)
+	if pageID != "" && !slices.Contains(ids, pageID) {
+		ids = append(ids, pageID)
+	}
+	out := map[string]Record{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	keys := make([]dynamo.Keyed, 0, len(ids))
+	for _, id := range ids {
+		k := pages.PageKey(scope, id)
+		keys = append(keys, dynamo.Keys{k.PK, k.SK})
+	}
+	var recs []Record
+	err := r.st.Table.Batch("PK", "SK").Get(keys...).All(ctx, &recs)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, store.Wrap("pages by id", err)
+	}
+	for _, p := range recs {
+		out[fmt.Sprint(p["id"])] = p
+	}
+	return out, nil
+}
+
+// visibleMenu is the menu's active items in order; an inactive parent takes its children with it,
+// and a PAGE item shows only while its page is Visible (its url then the page's path).
+func visibleMenu(items []menu.Item, linked map[string]Record, now time.Time) []MenuItem {
+	out := []MenuItem{}
+	for _, it := range items {
+		if !it.Status {
+			continue
+		}
+		u := it.URL
+		if it.Type == menu.TypePage {
+			p, ok := linked[it.URL]
+			if !ok || !Visible(pagesKind, p, now) {
+				continue
+			}
+			u = pagePath(p)
+		}
+		out = append(out, MenuItem{ID: it.ID, Label: it.Label, Type: it.Type, URL: u, Children: visibleMenu(it.Children, linked, now)})
+	}
+	return out
+}
+
+// pagePath is the website path of a page.
+func pagePath(p Record) string { return "/" + url.PathEscape(fmt.Sprint(p["slug"])) }
