@@ -55,7 +55,8 @@ export interface GroupFunction {
 
 /**
  * Api is the HTTP API with one Go Lambda per resource group of the route table, each owning
- * ANY {basePath}/{prefix} and ANY {basePath}/{prefix}/{proxy+} for its prefixes.
+ * ANY {basePath}/{prefix} and ANY {basePath}/{prefix}/{proxy+} for its prefixes, and the
+ * website group's Lambda on the $default route (every other path).
  */
 export class Api extends Construct {
   readonly httpApi: apigwv2.HttpApi;
@@ -66,7 +67,7 @@ export class Api extends Construct {
     super(scope, id);
     const removalPolicy = props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
-      description: 'campuscms tenant API (reached through CloudFront /api/*)',
+      description: 'campuscms API (panel /api/*) and websites ($default), reached through CloudFront',
       createDefaultStage: false,
     });
     const accessLogs = new logs.LogGroup(this, 'StageAccessLogs', { retention: props.logRetention, removalPolicy });
@@ -95,44 +96,69 @@ export class Api extends Construct {
 
     const functions = new Map<string, GroupFunction>();
     for (const group of Object.keys(props.routes.groups)) {
-      const assetDir = path.join(props.functionsDir, group);
-      if (!fs.existsSync(path.join(assetDir, 'bootstrap'))) {
-        throw new Error(
-          `Api: ${path.join(assetDir, 'bootstrap')} is missing; run infra/scripts/build-functions.sh (builds every group in routes.json) before synth`,
-        );
-      }
-      const sizing = props.sizing?.[group] ?? GROUP_SIZING[group] ?? DEFAULT_SIZING;
-      const logGroup = new logs.LogGroup(this, `Group${pascal(group)}Logs`, { retention: props.logRetention, removalPolicy });
-      // An explicit role instead of the default one: no AWSLambdaBasicExecutionRole managed
-      // policy (it allows writing to any log group); this role may write only to its own group.
-      const role = new iam.Role(this, `Group${pascal(group)}Role`, {
-        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-        description: `campuscms ${group} group function`,
-      });
-      logGroup.grantWrite(role);
-      const fn = new lambda.Function(this, `Group${pascal(group)}Function`, {
-        description: `campuscms ${group}: ${props.routes.groups[group].join(', ')}`,
-        runtime: lambda.Runtime.PROVIDED_AL2023,
-        architecture: lambda.Architecture.ARM_64,
-        handler: 'bootstrap',
-        code: lambda.Code.fromAsset(assetDir),
-        memorySize: sizing.memoryMiB,
-        timeout: sizing.timeout,
-        role,
-        logGroup,
-        loggingFormat: lambda.LoggingFormat.JSON,
-        environment: { ...props.environment },
-      });
-      const integration = new HttpLambdaIntegration(`Group${pascal(group)}Integration`, fn);
+      const gf = this.groupFunction(props, group, props.routes.groups[group].join(', '));
+      const integration = new HttpLambdaIntegration(`Group${pascal(group)}Integration`, gf.fn);
       for (const prefix of props.routes.groups[group]) {
         const base = basePathFor(props.routes, group);
         for (const p of [`${base}/${prefix}`, `${base}/${prefix}/{proxy+}`]) {
           this.httpApi.addRoutes({ path: p, methods: [apigwv2.HttpMethod.ANY], integration });
         }
       }
-      functions.set(group, { group, fn, role });
+      functions.set(group, gf);
+    }
+    if (props.routes.website) {
+      const group = props.routes.website;
+      const gf = this.groupFunction(props, group, 'every path on a website host ($default route)');
+      // $default catches whatever no other route owns. HttpApi's defaultIntegration prop creates
+      // exactly this route (HttpRoute "DefaultRoute", HttpRouteKey.DEFAULT) but only in the
+      // HttpApi's constructor, before the function exists; declaring the route here keeps the
+      // website built like every group. API Gateway picks the most specific route, so the
+      // groups' prefixes keep their requests.
+      new apigwv2.HttpRoute(this.httpApi, 'DefaultRoute', {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.DEFAULT,
+        integration: new HttpLambdaIntegration(`Group${pascal(group)}Integration`, gf.fn),
+      });
+      functions.set(group, gf);
     }
     this.functions = functions;
+  }
+
+  /**
+   * groupFunction is one group's Lambda with its own role and log group; the stack adds the data
+   * grants. Sizing: props.sizing, then GROUP_SIZING, then DEFAULT_SIZING.
+   */
+  private groupFunction(props: ApiProps, group: string, serves: string): GroupFunction {
+    const removalPolicy = props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const assetDir = path.join(props.functionsDir, group);
+    if (!fs.existsSync(path.join(assetDir, 'bootstrap'))) {
+      throw new Error(
+        `Api: ${path.join(assetDir, 'bootstrap')} is missing; run infra/scripts/build-functions.sh (builds every group in routes.json) before synth`,
+      );
+    }
+    const sizing = props.sizing?.[group] ?? GROUP_SIZING[group] ?? DEFAULT_SIZING;
+    const logGroup = new logs.LogGroup(this, `Group${pascal(group)}Logs`, { retention: props.logRetention, removalPolicy });
+    // An explicit role instead of the default one: no AWSLambdaBasicExecutionRole managed
+    // policy (it allows writing to any log group); this role may write only to its own group.
+    const role = new iam.Role(this, `Group${pascal(group)}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `campuscms ${group} group function`,
+    });
+    logGroup.grantWrite(role);
+    const fn = new lambda.Function(this, `Group${pascal(group)}Function`, {
+      description: `campuscms ${group}: ${serves}`,
+      runtime: lambda.Runtime.PROVIDED_AL2023,
+      architecture: lambda.Architecture.ARM_64,
+      handler: 'bootstrap',
+      code: lambda.Code.fromAsset(assetDir),
+      memorySize: sizing.memoryMiB,
+      timeout: sizing.timeout,
+      role,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      environment: { ...props.environment },
+    });
+    return { group, fn, role };
   }
 
   /** endpointHost is the execute-api host name, for CloudFront's origin. */

@@ -12,6 +12,7 @@ import { Media, PendingUploads } from './media';
 import { RouteTable } from './routes';
 import { CustomDomain, Site } from './site';
 import { acknowledgeNagFindings } from './nag';
+import { Website } from './website';
 
 /** TableAccess is what a group does with the table. */
 export type TableAccess = 'read' | 'readwrite';
@@ -45,7 +46,16 @@ export const GUARDED_PARTITIONS: Readonly<Record<string, string>> = {
   users: 'T#*#users',
 };
 
-/** DEFAULT_ACCESS: groups read and write their tenant's items and never touch media objects. */
+/**
+ * DEFAULT_ACCESS: groups read and write their tenant's items and never touch media objects.
+ * public and website get it too, though all they write is the visitors' submissions (form
+ * submissions, newsletter signups and their address markers, rate-limit windows) and the
+ * counters that move with them. IAM cannot narrow that honestly: the counters live in the
+ * tenant's root partition T#{tenant}, beside its details, menu and settings, and a
+ * dynamodb:LeadingKeys pattern that admits T#{tenant} (T#*) admits every partition, since * also
+ * matches "#". So they get the same grant, with the credential partitions denied like every
+ * group but auth and access; what they write is bounded by their code (shared/public).
+ */
 export const DEFAULT_ACCESS: GroupAccess = { table: 'readwrite', media: 'none' };
 
 /**
@@ -94,12 +104,14 @@ export interface PanelStackProps extends StackProps {
   readonly mediaBucketName?: string;
 }
 
-/** PanelStack composes data, media, API and site, and holds every grant between them. */
+/** PanelStack composes data, media, API, site and websites, and holds every grant between them. */
 export class PanelStack extends Stack {
   readonly data: Data;
   readonly media: Media;
   readonly api: Api;
   readonly site: Site;
+  /** website is the institutions' websites' distribution; unset when routes.json names no website group. */
+  readonly website?: Website;
   readonly logs: AccessLogs;
 
   constructor(scope: Construct, id: string, props: PanelStackProps) {
@@ -178,6 +190,16 @@ export class PanelStack extends Stack {
       'The media bucket is referenced by name to break the CORS cycle; PanelStack adds its OAC bucket policy itself.',
     );
 
+    if (props.routes.website) {
+      this.website = new Website(this, 'Website', {
+        apiHost: this.api.endpointHost(),
+        apiOriginHeaders: { 'X-Origin-Verify': originSecretValue },
+        publicApiPath: props.routes.basePaths?.public,
+        media: { regionalDomainName: mediaRegionalDomain },
+        edge: this.site.edge,
+      });
+    }
+
     this.media = new Media(this, 'Media', {
       production: props.production,
       bucketName: mediaBucketName,
@@ -187,14 +209,16 @@ export class PanelStack extends Stack {
     });
 
     // --- grants (only here) ---
-    // CloudFront may read confirmed media only (media/*), not pending uploads.
+    // CloudFront may read confirmed media only (media/*), not pending uploads: the panel's
+    // distribution and the websites' (one statement, both distributions as source).
+    const readers = [distributionArn(this.site.distribution), ...(this.website ? [this.website.distributionArn] : [])];
     this.media.bucket.addToResourcePolicy(
       new iam.PolicyStatement({
         sid: 'CloudFrontReadsMedia',
         principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
         resources: [this.media.bucket.arnForObjects('media/*')],
-        conditions: { StringEquals: { 'AWS:SourceArn': distributionArn(this.site.distribution) } },
+        conditions: { StringEquals: { 'AWS:SourceArn': readers.length === 1 ? readers[0] : readers } },
       }),
     );
     const access = { ...GROUP_ACCESS, ...props.access };
@@ -209,6 +233,7 @@ export class PanelStack extends Stack {
       distribution: this.site.distribution,
       siteBucket: this.site.bucket,
       customDomain: props.customDomain !== undefined,
+      websiteDistribution: this.website?.distribution,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.origin, description: 'The panel (CloudFront)' });
@@ -218,6 +243,20 @@ export class PanelStack extends Stack {
     new CfnOutput(this, 'SiteBucketName', { value: this.site.bucket.bucketName });
     new CfnOutput(this, 'AccessLogsBucketName', { value: this.logs.bucket.bucketName });
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'Direct API endpoint (use the SiteUrl /api/ path)' });
+    if (this.website) {
+      new CfnOutput(this, 'WebsiteDistributionId', {
+        value: this.website.distribution.ref,
+        description: 'WEBSITE_DISTRIBUTION_ID for cmsctl tenant set-domains (the websites, multi-tenant)',
+      });
+      new CfnOutput(this, 'WebsiteConnectionGroupId', {
+        value: this.website.connectionGroup.attrId,
+        description: 'WEBSITE_CONNECTION_GROUP_ID for cmsctl tenant set-domains',
+      });
+      new CfnOutput(this, 'WebsiteRoutingEndpoint', {
+        value: this.website.connectionGroup.attrRoutingEndpoint,
+        description: "Institutions' website host names are CNAMEs to this",
+      });
+    }
   }
 
   private grantGroup(gf: GroupFunction, access: GroupAccess, pendingPrefix: string | undefined): void {

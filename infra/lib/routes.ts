@@ -11,6 +11,11 @@ export interface RouteTable {
   readonly groups: Readonly<Record<string, readonly string[]>>;
   /** basePaths overrides basePath for some groups (the public website API: /api/v1/public). */
   readonly basePaths?: Readonly<Record<string, string>>;
+  /**
+   * website is the group that renders the institutions' websites: it owns no prefix but every
+   * path on a website host (the HTTP API's $default route). Unset: no website is deployed.
+   */
+  readonly website?: string;
 }
 
 /** basePathFor is the base path of a group's routes, as Go's routes.Table.BasePathFor. */
@@ -75,7 +80,20 @@ export function parseRouteTable(raw: unknown, source = 'routes.json'): RouteTabl
     out[group] = [...(prefixes as string[])];
   }
   if (owner.size === 0) fail('no groups');
-  return { basePath: basePath as string, groups: out, basePaths };
+  let website: string | undefined;
+  if (obj.website !== undefined) {
+    // Like Go's routes.Load: a group name (construct id, functions/ folder) that owns no prefix,
+    // since every path it would own is already the $default route's.
+    if (typeof obj.website !== 'string' || !GROUP_RE.test(obj.website)) fail(`website ${JSON.stringify(obj.website)} must match ${GROUP_RE}`);
+    if ((obj.website as string) in out) fail(`website ${obj.website} is also in groups; the website group owns no prefixes`);
+    website = obj.website as string;
+  }
+  return { basePath: basePath as string, groups: out, basePaths, website };
+}
+
+/** functionGroups lists every group that is a Lambda: the API groups, then the website if any. */
+export function functionGroups(table: RouteTable): string[] {
+  return [...Object.keys(table.groups), ...(table.website ? [table.website] : [])];
 }
 
 /** loadRouteTable reads and validates the route table file. */

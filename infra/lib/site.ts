@@ -41,6 +41,23 @@ export interface SiteProps {
   readonly priceClass?: cloudfront.PriceClass;
 }
 
+/**
+ * SharedEdge is what the website distribution reuses from the panel's, so each rule has one
+ * definition: the origin access control (media bucket), the media cache and header policies,
+ * the API's header policy and, when there is a public API, its cache and origin request policies.
+ * Policies and origin access controls are account-level objects any distribution may attach.
+ */
+export interface SharedEdge {
+  readonly originAccessControl: cloudfront.IOriginAccessControl;
+  readonly mediaCachePolicy: cloudfront.ICachePolicy;
+  readonly mediaHeadersPolicy: cloudfront.IResponseHeadersPolicy;
+  readonly apiHeadersPolicy: cloudfront.IResponseHeadersPolicy;
+  readonly publicApi?: {
+    readonly cachePolicy: cloudfront.ICachePolicy;
+    readonly originRequestPolicy: cloudfront.IOriginRequestPolicy;
+  };
+}
+
 /** HSTS_MAX_AGE is two years, the preload-list minimum and above the one year we require. */
 export const HSTS_MAX_AGE = Duration.days(730);
 
@@ -59,9 +76,10 @@ export const SPA_FALLBACK = `function handler(event) {
 }`;
 
 /**
- * SITE_HOST copies the viewer's Host into X-Site-Host on the public API: API Gateway needs its
- * own Host, so the viewer's travels under another name, and the cache key uses it (a host
- * resolves to a tenant). Whatever a viewer sent as X-Site-Host is overwritten.
+ * SITE_HOST copies the viewer's Host into X-Site-Host on the public API and on the websites
+ * (lib/website.ts): API Gateway needs its own Host, so the viewer's travels under another name,
+ * and the cache key uses it (a host resolves to a tenant). Whatever a viewer sent as X-Site-Host
+ * is overwritten.
  */
 export const SITE_HOST = `function handler(event) {
   var req = event.request;
@@ -84,6 +102,8 @@ export class Site extends Construct {
   readonly runtimeConfig: Readonly<Record<string, unknown>>;
   /** origin is https://{the distribution's domain}, i.e. the SPA's origin. */
   readonly origin: string;
+  /** edge is what the website distribution shares with this one. */
+  readonly edge: SharedEdge;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -173,6 +193,7 @@ export class Site extends Construct {
       customHeaders: { ...props.apiOriginHeaders },
     });
     const publicBehaviours: Record<string, cloudfront.BehaviorOptions> = {};
+    let publicApi: SharedEdge['publicApi'];
     if (props.publicApiPath) {
       // The website API is cached: keyed by tenant header, host and query string (page, limit,
       // when, department), for as long as the origin's Cache-Control says (30 s, at most 60 s),
@@ -201,6 +222,7 @@ export class Site extends Construct {
         runtime: cloudfront.FunctionRuntime.JS_2_0,
         comment: 'Public API: the viewer Host as X-Site-Host (cache key, tenant by host)',
       });
+      publicApi = { cachePolicy, originRequestPolicy };
       publicBehaviours[`${props.publicApiPath.replace(/^\//, '')}/*`] = {
         origin: apiOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -263,6 +285,13 @@ export class Site extends Construct {
       },
     });
     this.origin = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+    this.edge = {
+      originAccessControl: oac,
+      mediaCachePolicy: mediaCache,
+      mediaHeadersPolicy: mediaHeaders,
+      apiHeadersPolicy: apiHeaders,
+      publicApi,
+    };
 
     // Hashed assets are immutable; the shell (index.html) and config.json must be revalidated
     // so a deploy is visible at once. prune: false keeps the previous build's assets for tabs

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds build/functions/<group>/bootstrap for every group in shared/routes/routes.json:
-# linux/arm64 (override with GOARCH=amd64 for a local run), static, no RPC shim, stripped.
+# Builds build/functions/<group>/bootstrap for every group in shared/routes/routes.json (the
+# API groups and the website group): linux/arm64 (override with GOARCH=amd64 for a local run),
+# static, no RPC shim, stripped.
 #   infra/scripts/build-functions.sh            # all groups
 #   infra/scripts/build-functions.sh auth       # some groups
 #   OUT=/tmp/fx GOARCH=amd64 infra/scripts/build-functions.sh
@@ -13,7 +14,8 @@ arch="${GOARCH:-arm64}"
 if [ "$#" -gt 0 ]; then
   groups=("$@")
 else
-  mapfile -t groups < <(node -e 'for (const g of Object.keys(require(process.argv[1]).groups)) console.log(g)' "$root/shared/routes/routes.json")
+  # The same list as infra/lib/routes.ts functionGroups: groups, then the website (no prefixes).
+  mapfile -t groups < <(node -e 'const t = require(process.argv[1]); for (const g of [...Object.keys(t.groups), ...(t.website ? [t.website] : [])]) console.log(g)' "$root/shared/routes/routes.json")
 fi
 
 build_one() {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import * as vm from 'node:vm';
 import { Template } from 'aws-cdk-lib/assertions';
 import { PanelStack } from '../lib/panel-stack';
-import { loadRouteTable, parseRouteTable, routeKeys, RouteTable } from '../lib/routes';
+import { functionGroups, loadRouteTable, parseRouteTable, routeKeys, RouteTable } from '../lib/routes';
 import { SITE_HOST, SPA_FALLBACK } from '../lib/site';
 import { makeStack, placeholderAssets, cdkContext } from './helpers';
 import { App } from 'aws-cdk-lib';
@@ -56,12 +56,13 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
     const t = Template.fromStack(stack);
     const fns = groupFunctions(t);
 
-    it('has one function per group', () => {
-      assert.deepEqual([...fns.keys()].sort(), Object.keys(routes.groups).sort());
+    it('has one function per group, the website included', () => {
+      assert.deepEqual([...fns.keys()].sort(), functionGroups(routes).sort());
     });
 
-    it('routes every prefix (bare and {proxy+}) to its group function, and nothing else', () => {
+    it('routes every prefix (bare and {proxy+}) to its group function, $default to the website, and nothing else', () => {
       const expected = Object.keys(routes.groups).flatMap((g) => routeKeys(routes, g).map((k) => [k, g] as const));
+      if (routes.website) expected.push(['$default', routes.website]);
       for (const [key, group] of expected) {
         assert.equal(functionOfRoute(t, key), fns.get(group), `${key} → ${group}`);
       }
@@ -230,7 +231,9 @@ describe('stack', () => {
   });
 
   describe('CloudFront', () => {
-    const dist = Object.values(resources(t, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+    // The panel's distribution; the websites' multi-tenant one is tested in website.test.ts.
+    const dist = Object.values(resources(t, 'AWS::CloudFront::Distribution')).find((d) => !d.Properties.DistributionConfig.ConnectionMode)!
+      .Properties.DistributionConfig;
     const policies = resources(t, 'AWS::CloudFront::ResponseHeadersPolicy');
     const policyOf = (b: any) => policies[b.ResponseHeadersPolicyId.Ref].Properties.ResponseHeadersPolicyConfig;
     const behaviour = (p: string) => dist.CacheBehaviors.find((b: any) => b.PathPattern === p);
