@@ -43,6 +43,12 @@ func decodeInput(r *http.Request, c *Collection) (input, error) {
 	if err := api.Decode(r, &raw); err != nil {
 		return input{}, err
 	}
+	return inputOf(raw, c)
+}
+
+// inputOf sorts a decoded body into the declared fields and the version it names, refusing
+// fields the collection does not declare.
+func inputOf(raw map[string]json.RawMessage, c *Collection) (input, error) {
 	in := input{raw: map[string]json.RawMessage{}}
 	for name, v := range raw {
 		switch {

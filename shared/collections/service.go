@@ -245,7 +245,11 @@ func (w *Write) add(kind string, item any, onConflict *api.Error) {
 }
 
 func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *Write {
-	return &Write{Caller: auth.CallerFrom(r.Context()), C: c, Old: old, tx: s.st.WriteTx(), conflicts: map[int]*api.Error{}}
+	return s.writeAs(auth.CallerFrom(r.Context()), c, old)
+}
+
+func (s *Service) writeAs(caller *auth.Caller, c *Collection, old Record) *Write {
+	return &Write{Caller: caller, C: c, Old: old, tx: s.st.WriteTx(), conflicts: map[int]*api.Error{}}
 }
 
 // run executes the transaction and maps a failed condition to the error of its item.
@@ -277,24 +281,43 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err != nil {
 		return err
 	}
-	values, err := s.conv.values(auth.CallerFrom(r.Context()).Scope, c, in, true)
+	caller := auth.CallerFrom(r.Context())
+	values, err := s.conv.values(caller.Scope, c, in, true)
 	if err != nil {
 		return err
 	}
+	rec, err := s.createRecord(r.Context(), caller, c, "", values)
+	if err != nil {
+		return err
+	}
+	out, err := s.fullView(r.Context(), caller, c, rec)
+	if err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusCreated, api.Envelope{Result: out, Message: c.Title + " created successfully!"})
+}
+
+// createRecord writes a new record from converted values, preparing it again while its hooks'
+// items clash (ErrRetry). id names the record; empty means a new ULID on every try.
+func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any) (Record, error) {
 	for attempt := 0; ; attempt++ {
 		// A fresh copy each time: hooks may take fields out of Values (a password they hash).
-		err := s.createOnce(w, r, c, maps.Clone(values), attempt)
+		rec, err := s.commitCreate(ctx, caller, c, id, maps.Clone(values), attempt)
 		if err != ErrRetry || attempt+1 >= maxAttempts {
-			return err
+			return rec, err
 		}
 	}
 }
 
-func (s *Service) createOnce(w http.ResponseWriter, r *http.Request, c *Collection, values map[string]any, attempt int) error {
-	wr := s.newWrite(r, c, nil)
+// commitCreate is one try of a create: the hooks, then the record with its index attributes,
+// references and counters in one transaction.
+func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int) (Record, error) {
+	wr := s.writeAs(caller, c, nil)
 	wr.Attempt = attempt
 	now := s.now().UTC().Format(time.RFC3339Nano)
-	id := ids.New()
+	if id == "" {
+		id = ids.New()
+	}
 	k := s.key(wr.Caller.Scope, c, id)
 	wr.Values = values
 	wr.Rec = Record{"PK": k.PK, "SK": k.SK, "id": id, "version": 1, "createdAt": now, "updatedAt": now}
@@ -303,11 +326,11 @@ func (s *Service) createOnce(w http.ResponseWriter, r *http.Request, c *Collecti
 			wr.Rec[name] = v
 		}
 	}
-	if err := s.beforeWrite(r.Context(), wr); err != nil {
-		return err
+	if err := s.beforeWrite(ctx, wr); err != nil {
+		return nil, err
 	}
 	if err := checkItemSize(wr.Rec); err != nil {
-		return err
+		return nil, err
 	}
 	s.addHookItems(wr)
 	item := Record{}
@@ -320,14 +343,10 @@ func (s *Service) createOnce(w http.ResponseWriter, r *http.Request, c *Collecti
 	wr.add("put", s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil)
 	s.addReferenceChanges(wr, nil, wr.Rec)
 	s.addCounterChanges(wr, nil, wr.Rec)
-	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
-		return err
+	if err := wr.run(ctx, api.ErrConflict); err != nil {
+		return nil, err
 	}
-	out, err := s.fullView(r.Context(), wr.Caller, c, wr.Rec)
-	if err != nil {
-		return err
-	}
-	return api.JSON(w, http.StatusCreated, api.Envelope{Result: out, Message: c.Title + " created successfully!"})
+	return wr.Rec, nil
 }
 
 // preparePatch reads a patch's body, converts its fields and loads the record with load,
