@@ -1,0 +1,26 @@
+package demo
+
+import (
+	"crypto/sha256"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// fixedID is the id of one seeded thing (a record, a media file, a menu entry), derived from the
+// tenant and the thing's name alone: a second run, or a retry after a run that stopped half way,
+// arrives at the same ids, so a record already written is found and never written twice. It is
+// a ULID as ids.New makes them (upper-case Crockford base 32, 26 characters): its time is the
+// tenant's creation, its entropy the first 80 bits of SHA-256(tenant, name).
+func fixedID(tenant string, created time.Time, name string) string {
+	sum := sha256.Sum256([]byte(tenant + "\x00" + name))
+	var id ulid.ULID
+	if err := id.SetTime(ulid.Timestamp(created)); err != nil {
+		// Only a time past the year 10889 overflows 48 bits of milliseconds.
+		panic("demo: tenant creation time out of ULID range: " + err.Error())
+	}
+	if err := id.SetEntropy(sum[:10]); err != nil {
+		panic("demo: entropy: " + err.Error())
+	}
+	return id.String()
+}
