@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path"
@@ -19,12 +20,17 @@ import (
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/modules"
+	"github.com/campuscms/panel/shared/website"
 )
 
 // newHandler mounts what CloudFront routes in the cloud: /api/* to the groups' handlers by the
 // route table, /media/* to the media bucket, everything else to the SPA with history fallback.
 func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
 	apiHandler, err := app.NewAPI(deps, modules.All()...)
+	if err != nil {
+		return nil, err
+	}
+	site, err := website.Build(deps, website.Options{LocalHosts: true})
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +51,28 @@ func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
 	// and without this exact pattern ServeMux would redirect it into the bucket proxy.
 	mux.Handle("/media", readOnly(spa(siteDir)))
 	mux.Handle("/", readOnly(spa(siteDir)))
-	return mux, nil
+	return byHost(mux, site, mux), nil
+}
+
+// byHost sends what CloudFront's website distribution would receive to the website: any host
+// but the panel's own (127.0.0.1, localhost), such as demo.localhost or a domain registered with
+// cmsctl tenant set-domains; its /media/* and public API stay where they are, as CloudFront's
+// behaviours send them to the bucket and the API.
+func byHost(panel, site, shared http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		switch {
+		case host == "127.0.0.1" || host == "localhost" || host == "" || host == "[::1]" || host == "::1":
+			panel.ServeHTTP(w, r)
+		case strings.HasPrefix(r.URL.Path, "/media/") || strings.HasPrefix(r.URL.Path, "/api/"):
+			shared.ServeHTTP(w, r)
+		default:
+			site.ServeHTTP(w, r)
+		}
+	})
 }
 
 // readOnly refuses every method but GET and HEAD, as CloudFront's static behaviours do.

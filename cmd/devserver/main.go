@@ -75,6 +75,9 @@ func run() error {
 		cfg.MediaUploadURL = uploadProxyPrefix + "/" + cfg.MediaBucket
 	}
 	origin := fmt.Sprintf("http://127.0.0.1:%d", opts.port)
+	if cfg.WebsiteURL == "" {
+		cfg.WebsiteURL = fmt.Sprintf("http://{tenant}.localhost:%d", opts.port)
+	}
 	handler, login, err := setup(ctx, cfg, opts, []string{origin, fmt.Sprintf("http://localhost:%d", opts.port)})
 	if err != nil {
 		return err
@@ -82,7 +85,8 @@ func run() error {
 	srv := &http.Server{Addr: fmt.Sprintf("127.0.0.1:%d", opts.port), Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	fmt.Printf("\nPanel ready at %s/  (tenant %q)\nLogin: username %q, password %q\n\n", origin, login.tenant, login.username, login.password)
+	fmt.Printf("\nPanel ready at %s/  (tenant %q)\nLogin: username %q, password %q\nWebsite of %q at %s/\n\n",
+		origin, login.tenant, login.username, login.password, login.tenant, cfg.WebsiteOf(login.tenant, nil))
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {

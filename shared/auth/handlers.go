@@ -162,6 +162,9 @@ type tenantInfo struct {
 	store.Tenant
 	ThemeSetting map[string]any `json:"themeSetting"`
 	SEOSetting   map[string]any `json:"seoSetting"`
+	// WebsiteURL is where the institution's website is (the panel's "View on site" and
+	// "Preview"); "" until it has an address.
+	WebsiteURL string `json:"websiteUrl"`
 }
 
 func (s *Service) tenantInfo(w http.ResponseWriter, r *http.Request) error {
@@ -186,5 +189,6 @@ func (s *Service) tenantInfo(w http.ResponseWriter, r *http.Request) error {
 		delete(*out, "PK")
 		delete(*out, "SK")
 	}
+	info.WebsiteURL = s.cfg.WebsiteOf(scope.Tenant(), info.Domains)
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: info, ObjectURLPrefix: s.cfg.ObjectURLPrefix + scope.Tenant() + "/"})
 }

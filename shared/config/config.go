@@ -27,10 +27,26 @@ type Config struct {
 	// OriginSecret, when set, is the value CloudFront sends in the X-Origin-Verify header; a
 	// request without it did not come through CloudFront and is refused (403). Empty locally.
 	OriginSecret string
+	// WebsiteURL is the address of a tenant's website when it has no domain of its own, with
+	// {tenant} standing for its id: the local server's "http://{tenant}.localhost:8080". Empty in
+	// AWS, where a website lives on the institution's first domain.
+	WebsiteURL string
 }
 
-// FromEnv reads TABLE_NAME, MEDIA_BUCKET, MEDIA_UPLOAD_URL, OBJECT_URL_PREFIX, LOG_LEVEL and
-// ORIGIN_SECRET, with local defaults.
+// WebsiteOf is the address of a tenant's website: https on its first domain, else WebsiteURL
+// with its id; "" when it has neither (no domain set up yet in AWS).
+func (c Config) WebsiteOf(tenant string, domains []string) string {
+	if len(domains) > 0 {
+		return "https://" + domains[0]
+	}
+	if c.WebsiteURL == "" {
+		return ""
+	}
+	return strings.ReplaceAll(c.WebsiteURL, "{tenant}", tenant)
+}
+
+// FromEnv reads TABLE_NAME, MEDIA_BUCKET, MEDIA_UPLOAD_URL, OBJECT_URL_PREFIX, LOG_LEVEL,
+// ORIGIN_SECRET and WEBSITE_URL, with local defaults.
 func FromEnv() (Config, error) {
 	cfg := Config{
 		TableName:       envOr("TABLE_NAME", "cms"),
@@ -39,6 +55,7 @@ func FromEnv() (Config, error) {
 		MediaUploadURL:  os.Getenv("MEDIA_UPLOAD_URL"),
 		SessionTTL:      12 * time.Hour,
 		OriginSecret:    strings.TrimSpace(os.Getenv("ORIGIN_SECRET")),
+		WebsiteURL:      strings.TrimSpace(os.Getenv("WEBSITE_URL")),
 	}
 	if !strings.HasSuffix(cfg.ObjectURLPrefix, "/") {
 		cfg.ObjectURLPrefix += "/"

@@ -5,6 +5,7 @@ package lambdamain
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -34,6 +35,34 @@ func New(ctx context.Context, group string, mods ...app.Module) (Handler, error)
 		return nil, err
 	}
 	return httpadapter.NewV2(h).ProxyWithContext, nil
+}
+
+// NewWith builds the Lambda handler of a group whose handler is not made of API modules (the
+// website).
+func NewWith(ctx context.Context, build func(*app.Deps) (http.Handler, error)) (Handler, error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	deps, err := app.NewDeps(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	h, err := build(deps)
+	if err != nil {
+		return nil, err
+	}
+	return httpadapter.NewV2(h).ProxyWithContext, nil
+}
+
+// StartWith is Start for a group built by build.
+func StartWith(group string, build func(*app.Deps) (http.Handler, error)) {
+	h, err := NewWith(context.Background(), build)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", group, err)
+		os.Exit(1)
+	}
+	lambda.Start(h)
 }
 
 // Start builds the group's handler once (at init, outside any invocation) and serves Lambda

@@ -17,9 +17,9 @@ const CacheControl = "public, max-age=30, stale-while-revalidate=30"
 // vary names the request headers an answer depends on, for caches that key on them.
 const vary = "X-Tenant-Id, X-Site-Host, Host"
 
-// writeCached answers a read with body, its ETag and the cache headers, or 304 when the
+// WriteCached answers a read with body, its ETag and the cache headers, or 304 when the
 // request's If-None-Match already names that ETag.
-func writeCached(w http.ResponseWriter, r *http.Request, contentType string, body []byte) error {
+func WriteCached(w http.ResponseWriter, r *http.Request, contentType string, body []byte) error {
 	sum := sha256.Sum256(body)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	h := w.Header()
@@ -57,5 +57,5 @@ func writeJSON(w http.ResponseWriter, r *http.Request, body any) error {
 	if err != nil {
 		return err
 	}
-	return writeCached(w, r, "application/json; charset=utf-8", append(raw, '\n'))
+	return WriteCached(w, r, "application/json; charset=utf-8", append(raw, '\n'))
 }

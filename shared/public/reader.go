@@ -8,6 +8,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/themes"
 )
@@ -140,4 +141,16 @@ func (r *Reader) Record(ctx context.Context, site *Site, kind, id string) (Recor
 		return nil, false, err
 	}
 	return rec, Visible(kind, rec, r.Now()), nil
+}
+
+// Site returns the Site of the tenant scope names, reached at origin, before its details are read
+// (Visit with Want.Tenant reads them).
+func (r *Reader) Site(scope store.Scope, origin string) *Site {
+	return r.site(scope, store.Tenant{}, origin)
+}
+
+// PreviewPage is the page a preview token of the site's tenant shows; ok is false for a forged,
+// expired or other tenant's token. One GetItem.
+func (r *Reader) PreviewPage(ctx context.Context, site *Site, token string) (string, bool, error) {
+	return pages.PreviewPageID(ctx, r.st, site.Scope, token, r.Now())
 }

@@ -100,7 +100,7 @@ func (s *Service) sitemap(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeCached(w, r, "application/xml; charset=utf-8", body)
+	return WriteCached(w, r, "application/xml; charset=utf-8", body)
 }
 
 // lastMod is a W3C date (YYYY-MM-DD) from a stored date or timestamp; "" when there is none.
@@ -150,5 +150,5 @@ func (s *Service) robots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeCached(w, r, "text/plain; charset=utf-8", body)
+	return WriteCached(w, r, "text/plain; charset=utf-8", body)
 }

@@ -1,0 +1,49 @@
+// Small enhancements; every page works without this file.
+(function () {
+  'use strict';
+  var d = document;
+  d.documentElement.classList.add('js');
+  // Mobile menu: a disclosure button (hidden without JS, when the menu is simply shown).
+  var toggle = d.querySelector('.menu-toggle');
+  var nav = d.getElementById('site-nav');
+  if (toggle && nav) {
+    var wide = window.matchMedia('(min-width: 60rem)');
+    var set = function (open) {
+      toggle.setAttribute('aria-expanded', String(open));
+      nav.classList.toggle('closed', !open);
+    };
+    toggle.hidden = false;
+    set(false);
+    toggle.addEventListener('click', function () { set(toggle.getAttribute('aria-expanded') !== 'true'); });
+    d.addEventListener('keydown', function (e) {
+      if (e.key === 'Escape' && !wide.matches && toggle.getAttribute('aria-expanded') === 'true') { set(false); toggle.focus(); }
+    });
+  }
+  // Sliders: previous/next buttons over the scroll-snapped list (swipe and keyboard scroll work without them).
+  d.querySelectorAll('[data-slider]').forEach(function (slider) {
+    var list = slider.querySelector('.slides');
+    if (!list || list.children.length < 2) return;
+    var controls = d.createElement('div');
+    controls.className = 'slider-controls';
+    [['Previous slide', -1], ['Next slide', 1]].forEach(function (b) {
+      var btn = d.createElement('button');
+      btn.type = 'button';
+      btn.textContent = b[1] < 0 ? '‹' : '›';
+      btn.setAttribute('aria-label', b[0]);
+      btn.addEventListener('click', function () { list.scrollBy({ left: b[1] * list.clientWidth, behavior: 'smooth' }); });
+      controls.appendChild(btn);
+    });
+    slider.appendChild(controls);
+  });
+  // Popup: shown once per visitor (remembered in localStorage), closed with its button or Escape.
+  var popup = d.querySelector('dialog[data-popup]');
+  if (popup && typeof popup.showModal === 'function') {
+    var key = 'popup-seen-' + popup.getAttribute('data-popup');
+    var seen = false;
+    try { seen = localStorage.getItem(key) === '1'; } catch (e) { seen = false; }
+    if (!seen) {
+      popup.showModal();
+      popup.addEventListener('close', function () { try { localStorage.setItem(key, '1'); } catch (e) { /* private mode */ } });
+    }
+  }
+})();

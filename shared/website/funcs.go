@@ -1,0 +1,145 @@
+package website
+
+import (
+	"fmt"
+	"html/template"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/campuscms/panel/shared/public"
+)
+
+// funcs are the helpers every template may call.
+var funcs = template.FuncMap{
+	"str":      str,
+	"media":    func(site *public.Site, ref any) string { return site.Media(str(ref)) },
+	"date":     formatDate,
+	"isoDate":  isoDate,
+	"paras":    paragraphs,
+	"embed":    embedSrc,
+	"size":     fileSize,
+	"current":  func(path, href string) bool { return path == href || (href != "/" && strings.HasPrefix(path, href+"/")) },
+	"textPos":  func(v any) string { return strings.ToLower(orDefault(str(v), "LEFT")) },
+	"safeURL":  safeURL,
+	"itemsN":   func(n int) []int { return make([]int, n) },
+	"add":      func(a, b int) int { return a + b },
+	"sub":      func(a, b int) int { return a - b },
+	"item":      func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r} },
+	"sectionOf": func(v *view, sec public.Section) sectionData { return sectionData{Site: v.Site, Section: sec, Forms: v.Forms} },
+	// rich is page content, sanitised by the reader on the way out (public.Page).
+	"rich": func(v any) template.HTML { return safeHTML(str(v)) },
+}
+
+// itemData is one record drawn by a partial that also needs the site (its media paths).
+type itemData struct {
+	Site *public.Site
+	R    public.Record
+}
+
+// sectionData is one page section drawn by its type's partial.
+type sectionData struct {
+	Site    *public.Site
+	Section public.Section
+	Forms   map[string]*formView
+}
+
+// safeHTML is rich text that shared/richtext has sanitised (page content, album descriptions).
+func safeHTML(sanitised string) template.HTML { return template.HTML(sanitised) } //nolint:gosec // sanitised by richtext
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// parseDate reads a stored date ("2026-11-02" or RFC 3339).
+func parseDate(v any) (time.Time, bool) {
+	s := str(v)
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, true
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return t, err == nil
+}
+
+// formatDate is a stored date as people read it: "Mon 2 Nov 2026"; "" when there is none.
+func formatDate(v any) string {
+	t, ok := parseDate(v)
+	if !ok {
+		return ""
+	}
+	return t.Format("Mon 2 Jan 2006")
+}
+
+// isoDate is a stored date for <time datetime>.
+func isoDate(v any) string {
+	t, ok := parseDate(v)
+	if !ok {
+		return ""
+	}
+	return t.Format(time.DateOnly)
+}
+
+// paragraphs splits plain text at blank lines (long text fields are plain text, escaped as such).
+func paragraphs(v any) []string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(str(v), "\r\n", "\n"), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// embedSrc is the address an embed section's iframe loads: YouTube and Vimeo watch links become
+// their player addresses (YouTube's privacy-enhanced one); anything but https is dropped.
+func embedSrc(raw any) string {
+	u, err := url.Parse(str(raw))
+	if err != nil || u.Scheme != "https" || u.Host == "" {
+		return ""
+	}
+	host := strings.TrimPrefix(u.Host, "www.")
+	switch {
+	case host == "youtube.com" && u.Path == "/watch" && u.Query().Get("v") != "":
+		return "https://www.youtube-nocookie.com/embed/" + url.PathEscape(u.Query().Get("v"))
+	case host == "youtu.be" && len(u.Path) > 1:
+		return "https://www.youtube-nocookie.com/embed/" + url.PathEscape(u.Path[1:])
+	case host == "youtube.com" && strings.HasPrefix(u.Path, "/embed/"):
+		return "https://www.youtube-nocookie.com" + u.EscapedPath()
+	case host == "vimeo.com" && len(u.Path) > 1:
+		return "https://player.vimeo.com/video" + u.EscapedPath()
+	}
+	return u.String()
+}
+
+// safeURL keeps http(s), mailto, tel and root-relative addresses (a CTA link); anything else
+// becomes "#".
+func safeURL(v any) string {
+	s := strings.TrimSpace(str(v))
+	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") {
+		return s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return "#"
+	}
+	switch u.Scheme {
+	case "http", "https", "mailto", "tel":
+		return s
+	}
+	return "#"
+}
+
+// fileSize is bytes as KB, or MB over 1 MB (SPEC §9).
+func fileSize(v any) string {
+	n, ok := v.(float64)
+	if !ok || n <= 0 {
+		return ""
+	}
+	if n > 1<<20 {
+		return fmt.Sprintf("%.1f MB", n/(1<<20))
+	}
+	return fmt.Sprintf("%.0f KB", n/1024)
+}

@@ -1,0 +1,212 @@
+package website
+
+import (
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/campuscms/panel/shared/formats"
+	"github.com/campuscms/panel/shared/public"
+)
+
+// homeSlug is the page that, when published, is the website's front page.
+const homeSlug = "home"
+
+// landingSize is how many notices and events the front page shows.
+const landingSize = 3
+
+// homeData is the theme's landing: sliders (when there is no home page), the latest notices and
+// the upcoming events.
+type homeData struct {
+	Sliders, Notices, Events []public.Record
+}
+
+// home serves /: the page with slug home if published, else the theme's landing; both show the
+// latest notices and upcoming events, and the active popup. The lists are read side by side.
+func (s *Server) home(q *req) (*view, error) {
+	v, err := s.load(q, public.Want{Slug: homeSlug})
+	if err != nil {
+		return nil, err
+	}
+	ctx := q.r.Context()
+	now := s.read.Now()
+	var data homeData
+	var popups []public.Record
+	queries := []struct {
+		q   public.Query
+		out *[]public.Record
+		max int
+	}{
+		{public.Query{Kind: "notices"}, &data.Notices, landingSize},
+		{public.Query{Kind: "events", Keep: public.EventsWhen(true, now), Less: public.EventsOrder(now)}, &data.Events, landingSize},
+		{public.Query{Kind: "popups"}, &popups, 1},
+	}
+	if v.Page == nil {
+		queries = append(queries, struct {
+			q   public.Query
+			out *[]public.Record
+			max int
+		}{public.Query{Kind: "sliders"}, &data.Sliders, 10})
+	}
+	errs := make([]error, len(queries))
+	var wg sync.WaitGroup
+	for i, lq := range queries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			recs, err := s.read.List(ctx, q.site, lq.q)
+			*lq.out, errs[i] = firstN(recs, lq.max), err
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := &view{Body: "home", Page: v.Page, Data: data}
+	if v.Page != nil {
+		out.Forms = s.formsOf(q, v.Page)
+	}
+	if len(popups) > 0 {
+		out.Popup = popups[0]
+	}
+	for _, ev := range data.Events {
+		out.JSONLD = append(out.JSONLD, eventLD(q.site, ev))
+	}
+	return out, nil
+}
+
+func firstN(recs []public.Record, n int) []public.Record {
+	if len(recs) > n {
+		return recs[:n]
+	}
+	return recs
+}
+
+// cmsPage serves /{slug}: a visible page with its sections in order.
+func (s *Server) cmsPage(q *req) (*view, error) {
+	slug := q.r.PathValue("slug")
+	if !formats.Slug(slug) {
+		return nil, errNotFound
+	}
+	v, err := s.load(q, public.Want{Slug: slug})
+	if err != nil {
+		return nil, err
+	}
+	if v.Page == nil || slug == homeSlug {
+		// /home is the front page's address too; one canonical address each.
+		if v.Page != nil {
+			http.Redirect(q.w, q.r, "/", http.StatusMovedPermanently)
+			return nil, errHandled
+		}
+		return nil, errNotFound
+	}
+	return s.pageView(q, v.Page)
+}
+
+// pageView is a page and the forms its form sections show.
+func (s *Server) pageView(q *req, p *public.Page) (*view, error) {
+	return &view{Body: "page", Page: p, Forms: s.formsOf(q, p)}, nil
+}
+
+// formsOf reads the forms a page's form sections show (one GetItem each).
+func (s *Server) formsOf(q *req, p *public.Page) map[string]*formView {
+	forms := map[string]*formView{}
+	for _, sec := range p.Sections {
+		if sec.Type != "form" {
+			continue
+		}
+		for _, it := range sec.Items {
+			id := str(it["formId"])
+			if id == "" || forms[id] != nil {
+				continue
+			}
+			f, err := s.read.Form(q.r.Context(), q.site, id)
+			if err != nil {
+				continue // a hidden or deleted form leaves its section empty, not the page broken
+			}
+			forms[id] = newFormView(f, nil, nil)
+		}
+	}
+	return forms
+}
+
+// preview serves /_preview/{token}: the page a panel user asked to preview, published or not,
+// never cached and never indexed. A forged, expired or other tenant's token is a 404.
+func (s *Server) preview(q *req) (*view, error) {
+	id, ok, err := s.read.PreviewPage(q.r.Context(), q.site, q.r.PathValue("token"))
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, errNotFound
+	}
+	v, err := s.load(q, public.Want{PageID: id})
+	if err != nil {
+		return nil, err
+	}
+	if v.Page == nil {
+		return nil, errNotFound
+	}
+	out, err := s.pageView(q, v.Page)
+	if err != nil {
+		return nil, err
+	}
+	out.Preview = true
+	return out, nil
+}
+
+// errHandled says the handler has answered already (a redirect).
+var errHandled = errorString("website: handled")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+// pageNumber reads ?page= (1 when absent or malformed).
+func pageNumber(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("page"))
+	if err != nil || n < 1 || n > 10_000 {
+		return 1
+	}
+	return n
+}
+
+// robots serves /robots.txt, naming the site's own sitemap.
+func (s *Server) robots(q *req) ([]byte, string, error) {
+	body, err := s.read.Robots(q.r.Context(), q.site, q.site.Absolute("/sitemap.xml"))
+	return body, "text/plain; charset=utf-8", err
+}
+
+// sitemap serves /sitemap.xml: the visible pages, the website's list pages and the sitemap
+// entries, all on the host it was asked on, so every address in it answers here.
+func (s *Server) sitemap(q *req) ([]byte, string, error) {
+	paths := []string{"/"}
+	for _, l := range listPages {
+		paths = append(paths, l.path)
+	}
+	body, err := s.read.Sitemap(q.r.Context(), q.site, q.site.Origin, paths...)
+	return body, "application/xml; charset=utf-8", err
+}
+
+// plain serves a non-HTML answer (robots.txt, sitemap.xml) of an existing tenant, cached.
+func (s *Server) plain(h func(q *req) ([]byte, string, error)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q, err := s.resolve(w, r)
+		if err == nil {
+			_, err = s.load(q, public.Want{NoSettings: true})
+		}
+		if err != nil {
+			s.fail(q, w, r, err)
+			return
+		}
+		body, ct, err := h(q)
+		if err != nil {
+			s.fail(q, w, r, err)
+			return
+		}
+		_ = public.WriteCached(w, r, ct, body)
+	})
+}
+

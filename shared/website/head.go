@@ -1,0 +1,120 @@
+package website
+
+import (
+	"encoding/json"
+	"html/template"
+	"strings"
+
+	"github.com/campuscms/panel/shared/public"
+)
+
+// head is the <head> of a page: title, description, canonical address, robots, Open Graph and
+// Twitter cards, and JSON-LD.
+type head struct {
+	Title, Description, Keywords string
+	Canonical, Robots            string
+	OGTitle, OGDescription       string
+	OGImage, OGType, OGURL       string
+	TwitterCard, TwitterSite     string
+	JSONLD                       template.JS
+}
+
+// head builds the page's <head> from the page's own SEO fields, falling back to the SEO
+// defaults, then to the institution's name.
+func (s *Server) head(q *req, v *view) head {
+	seo := v.Set.SEO
+	var page public.Record
+	if v.Page != nil {
+		page = v.Page.Record
+	}
+	site := v.Site
+	name := site.Tenant.Name
+	first := func(vals ...string) string {
+		for _, x := range vals {
+			if x = strings.TrimSpace(x); x != "" {
+				return x
+			}
+		}
+		return ""
+	}
+	siteTitle := first(str(seo["defaultTitle"]), name)
+	title := first(str(page["metaTitle"]), v.Title, str(page["title"]))
+	full := siteTitle
+	if title != "" && title != siteTitle {
+		full = title + " | " + siteTitle
+	}
+	h := head{
+		Title:       full,
+		Description: first(str(page["metaDescription"]), v.Description, str(page["description"]), str(seo["defaultDescription"])),
+		Keywords:    first(str(page["metaKeywords"]), str(seo["defaultKeywords"])),
+		Canonical:   first(str(page["canonicalUrl"]), site.Absolute(q.r.URL.Path)),
+		TwitterCard: first(str(seo["twitterCard"]), "summary_large_image"),
+		TwitterSite: str(seo["twitterSite"]),
+		OGType:      first(str(page["ogType"]), "website"),
+	}
+	h.OGTitle = first(str(page["ogTitle"]), title, str(seo["ogTitle"]), siteTitle)
+	h.OGDescription = first(str(page["ogDescription"]), h.Description, str(seo["ogDescription"]))
+	h.OGURL = first(str(page["ogUrl"]), h.Canonical)
+	h.OGImage = site.Absolute(first(site.Media(str(page["ogImage"])), site.Media(str(page["image"])), str(seo["ogImageUrl"])))
+	var robots []string
+	if page["noIndex"] == true || v.NoIndex || v.Preview {
+		robots = append(robots, "noindex")
+	}
+	if page["noFollow"] == true || v.Preview {
+		robots = append(robots, "nofollow")
+	}
+	h.Robots = strings.Join(robots, ", ")
+	h.JSONLD = jsonLD(append([]any{organization(site, v.Set)}, v.JSONLD...))
+	return h
+}
+
+// organization is the institution as schema.org's EducationalOrganization.
+func organization(site *public.Site, set *public.Settings) map[string]any {
+	org := map[string]any{"@context": "https://schema.org", "@type": "EducationalOrganization",
+		"name": site.Tenant.Name, "url": site.Absolute("/")}
+	if logo := site.Media(str(set.Header["logoUrl"])); logo != "" {
+		org["logo"] = site.Absolute(logo)
+	}
+	if e := str(set.Footer["contactEmail"]); e != "" {
+		org["email"] = e
+	}
+	if p := str(set.Footer["phoneNumber"]); p != "" {
+		org["telephone"] = p
+	}
+	if a := str(set.Footer["address"]); a != "" {
+		org["address"] = a
+	}
+	return org
+}
+
+// eventLD is an event as schema.org's Event.
+func eventLD(site *public.Site, ev public.Record) map[string]any {
+	out := map[string]any{"@context": "https://schema.org", "@type": "Event", "name": str(ev["title"]),
+		"startDate": str(ev["startDate"]), "eventStatus": "https://schema.org/EventScheduled",
+		"url": site.Absolute("/events/" + str(ev["id"]))}
+	if e := str(ev["endDate"]); e != "" {
+		out["endDate"] = e
+	}
+	if l := str(ev["location"]); l != "" {
+		out["location"] = map[string]any{"@type": "Place", "name": l, "address": l}
+		out["eventAttendanceMode"] = "https://schema.org/OfflineEventAttendanceMode"
+	}
+	if d := str(ev["description"]); d != "" {
+		out["description"] = d
+	}
+	if img := site.Media(str(ev["image"])); img != "" {
+		out["image"] = site.Absolute(img)
+	}
+	out["organizer"] = map[string]any{"@type": "Organization", "name": site.Tenant.Name, "url": site.Absolute("/")}
+	return out
+}
+
+// jsonLD marshals structured data for a <script type="application/ld+json">: encoding/json
+// escapes <, > and & as \u003c…, so no value can end the script element.
+func jsonLD(v any) template.JS {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	return template.JS(raw) //nolint:gosec // JSON with HTML characters escaped
+}

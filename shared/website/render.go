@@ -1,0 +1,204 @@
+package website
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/public"
+)
+
+//go:embed templates
+var templateFS embed.FS
+
+// themeViews is one theme's template set: the shared partials, then the theme's own files,
+// which redefine the blocks the theme draws differently.
+type themeViews struct{ t *template.Template }
+
+// parseThemes parses the shared partials once, then each theme's folder over a clone of them.
+// Adding a theme is adding templates/{id}/ (it may be empty), assets/themes/{id}.css and a
+// catalogue line.
+func parseThemes(ids []string) (map[string]*themeViews, error) {
+	base, err := template.New("website").Funcs(funcs).ParseFS(templateFS, "templates/partials/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("website: partials: %w", err)
+	}
+	out := map[string]*themeViews{}
+	for _, id := range ids {
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		own, err := fs.Glob(templateFS, "templates/"+id+"/*.html")
+		if err != nil {
+			return nil, err
+		}
+		if len(own) > 0 {
+			if t, err = t.ParseFS(templateFS, own...); err != nil {
+				return nil, fmt.Errorf("website: theme %s: %w", id, err)
+			}
+		}
+		out[id] = &themeViews{t: t}
+	}
+	return out, nil
+}
+
+// view is what a handler answers: which body template, with what, and how it may be cached.
+type view struct {
+	// Body names the template of the page's main content ("home", "page", "events"…).
+	Body   string
+	Status int
+	// Private pages (previews, answers to a POST) are never cached.
+	Private bool
+	Title   string
+	// Description overrides the SEO default for this page.
+	Description string
+	Page        *public.Page
+	// Forms are the forms the page's form sections show, by id.
+	Forms map[string]*formView
+	Data  any
+	// Popup is shown once per visitor (home only).
+	Popup   public.Record
+	NoIndex bool
+	// JSONLD is extra structured data (events) beside the organisation's.
+	JSONLD []any
+
+	// Filled by render.
+	Site     *public.Site
+	Set      *public.Settings
+	Theme    string
+	CSS      template.CSS
+	Asset    func(string) string
+	Head     head
+	Path     string
+	Year     int
+	Preview  bool
+	Flash    string
+	FlashBad bool
+}
+
+type handler func(q *req) (*view, error)
+
+// page serves a handler's view in the tenant's theme: errors become the themed 404 or a plain
+// 500, answers to GET are cached briefly with an ETag, the rest never.
+func (s *Server) page(h handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q, err := s.resolve(w, r)
+		if err == nil {
+			var v *view
+			if v, err = h(q); err == nil {
+				err = s.render(q, v)
+			}
+		}
+		if err != nil {
+			s.fail(q, w, r, err)
+		}
+	})
+}
+
+// errNotFound is a handler's "nothing here": the themed 404.
+var errNotFound = errors.New("website: not found")
+
+func notFoundPage(*req) (*view, error) { return nil, errNotFound }
+
+// fail answers an error: no site here (plain 404), nothing here (the themed 404), a 4xx the
+// reads decided, or a 500 whose cause is logged and never shown.
+func (s *Server) fail(q *req, w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(err, errHandled):
+		return
+	case errors.Is(err, errNoSite):
+		plainPage(w, http.StatusNotFound, "No website is published at this address.")
+		return
+	case errors.Is(err, errNotFound):
+		if q != nil {
+			if q.visit == nil || q.visit.Settings == nil {
+				if _, lerr := s.load(q, public.Want{}); lerr != nil {
+					s.fail(nil, w, r, lerr)
+					return
+				}
+			}
+			if rerr := s.render(q, &view{Body: "notfound", Status: http.StatusNotFound, Title: "Page not found"}); rerr == nil {
+				return
+			}
+		}
+		plainPage(w, http.StatusNotFound, "Page not found.")
+		return
+	}
+	e := api.AsError(err)
+	level := "error"
+	if e.Status < 500 {
+		level = "info"
+	}
+	s.opts.Log.Info("website request failed", "level", level, "status", e.Status, "path", r.URL.Path, "cause", fmt.Sprint(err))
+	if e.Status >= 500 {
+		plainPage(w, e.Status, "Something went wrong on our side. Please try again in a moment.")
+		return
+	}
+	plainPage(w, e.Status, e.Message)
+}
+
+func plainPage(w http.ResponseWriter, status int, msg string) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>%s</title><main><h1>%s</h1></main></html>\n",
+		template.HTMLEscapeString(msg), template.HTMLEscapeString(msg))
+}
+
+// render writes v in the tenant's theme.
+func (s *Server) render(q *req, v *view) error {
+	if q.visit == nil || q.visit.Settings == nil {
+		if _, err := s.load(q, public.Want{}); err != nil {
+			return err
+		}
+	}
+	set := q.visit.Settings
+	v.Site, v.Set, v.Theme = q.site, set, set.Theme.ID
+	v.Asset = s.assets.Path
+	v.Path = q.r.URL.Path
+	v.Year = s.read.Now().Year()
+	v.CSS = s.inlineStyle(styleInput{primary: str(set.ThemeSettings["primaryColor"]), secondary: str(set.ThemeSettings["secondaryColor"]),
+		font: str(set.ThemeSettings["fontFamily"]), customCSS: str(set.ThemeSettings["customCss"])})
+	v.Head = s.head(q, v)
+	tv, ok := s.views[v.Theme]
+	if !ok {
+		tv = s.views[s.themes.Themes[0].ID]
+	}
+	var buf bytes.Buffer
+	if err := tv.t.ExecuteTemplate(&buf, "layout", v); err != nil {
+		return fmt.Errorf("website: render %s in %s: %w", v.Body, v.Theme, err)
+	}
+	h := q.w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	if v.Status == 0 {
+		v.Status = http.StatusOK
+	}
+	if v.Private || v.Preview {
+		h.Set("Cache-Control", "private, no-store")
+		h.Set("X-Robots-Tag", "noindex, nofollow")
+	}
+	if v.Status == http.StatusOK && !v.Private && !v.Preview && (q.r.Method == http.MethodGet || q.r.Method == http.MethodHead) {
+		return public.WriteCached(q.w, q.r, "text/html; charset=utf-8", buf.Bytes())
+	}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", public.CacheControl)
+	}
+	q.w.WriteHeader(v.Status)
+	_, err := q.w.Write(buf.Bytes())
+	return err
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+

@@ -1,0 +1,76 @@
+package website
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/public"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// req is one website request being served: its tenant's site, resolved from the host.
+type req struct {
+	w    http.ResponseWriter
+	r    *http.Request
+	site *public.Site
+	// host is the host the site was asked for; byDomain says it came through a DOMAIN# lookup
+	// and must be one of the tenant's own domains.
+	host     string
+	byDomain bool
+	visit    *public.Visit
+}
+
+// errNoSite is the answer for a host no institution's website lives on.
+var errNoSite = errors.New("website: no site at this host")
+
+// resolve finds the tenant of a request from its host: T.localhost for the local server,
+// otherwise the host's DOMAIN# lookup (remembered for a minute).
+func (s *Server) resolve(w http.ResponseWriter, r *http.Request) (*req, error) {
+	host := public.RequestHost(r)
+	if host == "" {
+		return nil, errNoSite
+	}
+	q := &req{w: w, r: r, host: host}
+	var id string
+	if t, ok := strings.CutSuffix(host, ".localhost"); ok && s.opts.LocalHosts && !strings.Contains(t, ".") {
+		id = t
+	} else if cached, ok := s.hosts.get(host, s.read.Now()); ok {
+		id, q.byDomain = cached, true
+	} else {
+		found, err := s.read.TenantOfHost(r.Context(), host)
+		if errors.Is(err, api.ErrUnknownTenant) {
+			return nil, errNoSite
+		}
+		if err != nil {
+			return nil, err
+		}
+		s.hosts.put(host, found, s.read.Now())
+		id, q.byDomain = found, true
+	}
+	scope, err := store.NewScope(id)
+	if err != nil {
+		return nil, errNoSite
+	}
+	q.site = s.read.Site(scope, public.RequestOrigin(r))
+	return q, nil
+}
+
+// load reads the site's settings (and the page want names) and checks the tenant exists and
+// owns the host.
+func (s *Server) load(q *req, want public.Want) (*public.Visit, error) {
+	want.Tenant = true
+	v, err := s.read.Visit(q.r.Context(), q.site, want)
+	if errors.Is(err, api.ErrUnknownTenant) {
+		return nil, errNoSite
+	}
+	if err != nil {
+		return nil, err
+	}
+	if q.byDomain && !public.HostAllowed(v.Site.Tenant, q.host) {
+		return nil, errNoSite
+	}
+	q.visit = v
+	return v, nil
+}

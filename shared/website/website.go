@@ -1,0 +1,147 @@
+// Package website renders each institution's public website: server-side HTML from Go's
+// html/template (contextual escaping), one template set per theme over shared partials, read
+// through shared/public's Reader (the JSON API's own reads and visibility rule). No page needs
+// JavaScript: forms post as HTML forms and re-render with their errors; the slider, the popup
+// and the mobile menu are small enhancements in one script.
+package website
+
+import (
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/public"
+	"github.com/campuscms/panel/shared/themes"
+)
+
+// Options configure a website server.
+type Options struct {
+	// LocalHosts serves tenant T at T.localhost (browsers resolve *.localhost to loopback): the
+	// local server's way in. Never set in AWS, where a host reaches a tenant only through its
+	// DOMAIN# lookup.
+	LocalHosts bool
+	// Limit is the per-client submission limit of forms and the newsletter.
+	Limit public.Limit
+	Log   *slog.Logger
+}
+
+// Server serves the websites of every tenant.
+type Server struct {
+	read   *public.Reader
+	opts   Options
+	themes themes.Catalogue
+	views  map[string]*themeViews
+	assets *assetSet
+	fonts  map[string]fontChoice
+	hosts  *hostCache
+}
+
+// New builds the website server: templates and assets are parsed and hashed once, here.
+func New(read *public.Reader, opts Options) (*Server, error) {
+	cat, err := themes.Load()
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(cat.Themes))
+	for i, t := range cat.Themes {
+		ids[i] = t.ID
+	}
+	assets, err := loadAssets(ids)
+	if err != nil {
+		return nil, err
+	}
+	views, err := parseThemes(ids)
+	if err != nil {
+		return nil, err
+	}
+	fonts, err := parseFonts()
+	if err != nil {
+		return nil, err
+	}
+	if opts.Limit.Max == 0 {
+		opts.Limit = public.DefaultLimit
+	}
+	if opts.Log == nil {
+		opts.Log = slog.Default()
+	}
+	return &Server{read: read, opts: opts, themes: cat, views: views, assets: assets, fonts: fonts,
+		hosts: &hostCache{ttl: time.Minute, max: 10_000, m: map[string]hostEntry{}}}, nil
+}
+
+// Handler routes the website's paths. A page whose slug equals one of the fixed paths (events,
+// notices…) is shadowed by it; the panel's slugs are free text, so the README lists them.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET "+AssetsPath+"{name...}", s.assets.serve)
+	mux.Handle("GET /{$}", s.page(s.home))
+	mux.Handle("GET /robots.txt", s.plain(s.robots))
+	mux.Handle("GET /sitemap.xml", s.plain(s.sitemap))
+	for _, l := range listPages {
+		mux.Handle("GET "+l.path, s.page(s.list(l)))
+		if l.detail {
+			mux.Handle("GET "+l.path+"/{id}", s.page(s.detail(l)))
+		}
+	}
+	mux.Handle("GET /forms/{id}", s.page(s.formPage))
+	mux.Handle("POST /forms/{id}", s.page(s.submitForm))
+	mux.Handle("POST /newsletter", s.page(s.subscribe))
+	mux.Handle("GET /_preview/{token}", s.page(s.preview))
+	mux.Handle("GET /{slug}", s.page(s.cmsPage))
+	mux.Handle("/", s.page(notFoundPage))
+	return mux
+}
+
+// hostCache remembers which tenant a host maps to for a minute: a website's domains change
+// rarely (an operator's command, then DNS and a certificate), and every request would otherwise
+// pay one more DynamoDB call. A stale entry cannot show one tenant's site on another's host:
+// the host is checked against the tenant's own domain list, read fresh with its settings.
+type hostCache struct {
+	mu  sync.Mutex
+	ttl time.Duration
+	max int
+	m   map[string]hostEntry
+}
+
+type hostEntry struct {
+	tenant string
+	until  time.Time
+}
+
+func (c *hostCache) get(host string, now time.Time) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[host]
+	if !ok || now.After(e.until) {
+		return "", false
+	}
+	return e.tenant, true
+}
+
+func (c *hostCache) put(host, tenant string, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= c.max {
+		clear(c.m)
+	}
+	c.m[host] = hostEntry{tenant: tenant, until: now.Add(c.ttl)}
+}
+
+// Build is the website group's handler over the process's dependencies, behind the same
+// middleware as the API groups: request logs and the CloudFront origin check.
+func Build(d *app.Deps, opts Options) (http.Handler, error) {
+	rd, err := public.NewReader(d.Store, d.Config.ObjectURLPrefix)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Log == nil {
+		opts.Log = d.Log
+	}
+	s, err := New(rd, opts)
+	if err != nil {
+		return nil, err
+	}
+	return api.Middleware(d.Log, api.RequireOrigin(d.Config.OriginSecret, s.Handler())), nil
+}
