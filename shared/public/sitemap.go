@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-
 )
 
 // pagesKind is the pages collection (its records live at T#{t}#pages like every collection's).

@@ -12,21 +12,25 @@ import (
 
 // funcs are the helpers every template may call.
 var funcs = template.FuncMap{
-	"str":      str,
-	"media":    func(site *public.Site, ref any) string { return site.Media(str(ref)) },
-	"date":     formatDate,
-	"isoDate":  isoDate,
-	"paras":    paragraphs,
-	"embed":    embedSrc,
-	"size":     fileSize,
-	"current":  func(path, href string) bool { return path == href || (href != "/" && strings.HasPrefix(path, href+"/")) },
-	"textPos":  func(v any) string { return strings.ToLower(orDefault(str(v), "LEFT")) },
-	"safeURL":  safeURL,
-	"itemsN":   func(n int) []int { return make([]int, n) },
-	"add":      func(a, b int) int { return a + b },
-	"sub":      func(a, b int) int { return a - b },
-	"item":      func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r} },
-	"sectionOf": func(v *view, sec public.Section) sectionData { return sectionData{Site: v.Site, Section: sec, Forms: v.Forms} },
+	"str":     str,
+	"media":   func(site *public.Site, ref any) string { return site.Media(str(ref)) },
+	"date":    formatDate,
+	"isoDate": isoDate,
+	"paras":   paragraphs,
+	"embed":   embedSrc,
+	"size":    fileSize,
+	"current": func(path, href string) bool {
+		return path == href || (href != "/" && strings.HasPrefix(path, href+"/"))
+	},
+	"textPos": func(v any) string { return strings.ToLower(orDefault(str(v), "LEFT")) },
+	"safeURL": safeURL,
+	"itemsN":  func(n int) []int { return make([]int, n) },
+	"add":     func(a, b int) int { return a + b },
+	"sub":     func(a, b int) int { return a - b },
+	"item":    func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r} },
+	"sectionOf": func(v *view, sec public.Section) sectionData {
+		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms}
+	},
 	// rich is page content, sanitised by the reader on the way out (public.Page).
 	"rich": func(v any) template.HTML { return safeHTML(str(v)) },
 }

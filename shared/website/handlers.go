@@ -209,4 +209,3 @@ func (s *Server) plain(h func(q *req) ([]byte, string, error)) http.Handler {
 		_ = public.WriteCached(w, r, ct, body)
 	})
 }
-

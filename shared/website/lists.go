@@ -1,7 +1,6 @@
 package website
 
 import (
-
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/public"
 	"github.com/campuscms/panel/shared/richtext"
@@ -149,4 +148,3 @@ func (s *Server) detail(l listPage) handler {
 		return v, nil
 	}
 }
-

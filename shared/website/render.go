@@ -201,4 +201,3 @@ func str(v any) string {
 	s, _ := v.(string)
 	return s
 }
-

@@ -94,7 +94,9 @@ func newPage(t *testing.T, tn testkit.Tenant, title string, extra map[string]any
 		"fields": `[{"id":"NEW_1","label":"Your name","fieldType":"text","required":true},{"id":"NEW_2","label":"Topic","fieldType":"select","required":false,"options":[{"id":"NEW_o1","name":"Admissions"},{"id":"NEW_o2","name":"Other"}]}]`}).Get("result.id").(string)
 	res := staff(t, tn, "POST", "/pages", map[string]any{"title": title, "description": "About the page"})
 	id, slug := res.Get("result.id").(string), res.Get("result.slug").(string)
-	item := func(fields string) string { return `[{"id":"i1","title":"Item title","subTitle":"Sub","description":"Text","ctaText":"Go","ctaUrl":"/about"` + fields + `}]` }
+	item := func(fields string) string {
+		return `[{"id":"i1","title":"Item title","subTitle":"Sub","description":"Text","ctaText":"Go","ctaUrl":"/about"` + fields + `}]`
+	}
 	body := map[string]any{"content": "<p>Hello <strong>world</strong></p>", "pageSections": []map[string]any{
 		{"pageSectionTypeId": "1", "title": "Slides here", "config": item("")},
 		{"pageSectionTypeId": "2", "title": "Cards here", "config": item("")},
