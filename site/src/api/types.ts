@@ -21,6 +21,8 @@ export interface TenantInfo {
   seoSetting: Record<string, unknown> | null;
   appIconLogo: string;
   fullWidthAppLogo: string;
+  /** websiteUrl is where the institution's website is; "" until it has an address. */
+  websiteUrl?: string;
 }
 
 /** ThemeSetting is the tenant's theme-settings singleton (SPEC §3). */

@@ -11,6 +11,7 @@ import { PAGE_MSG } from './messages';
 import { NewPageForm } from './NewPageForm';
 import { SectionsEditor } from './sections/SectionsEditor';
 import { SeoFields } from './SeoFields';
+import { SiteLinks } from './SiteLinks';
 import { usePageEditor } from './usePageEditor';
 import './pages.css';
 
@@ -46,7 +47,8 @@ function Editor({ id }: { id: string }) {
     if (await confirm('Do you really want to delete?')) await ed.removeSection(key);
   };
   const saveBar = (
-    <Flex gap="small" alignItems="center">
+    <Flex gap="small" alignItems="center" wrap="wrap">
+      <SiteLinks pageId={id} slug={f.slug} published={f.isPublished && f.status} dirty={ed.dirty} />
       {ed.dirty && <Text color="font.secondary">Unsaved changes</Text>}
       <Button variation="primary" onClick={() => void ed.save()} isDisabled={ed.saving || !canEdit}>
         {ed.saving ? 'Please wait...' : 'Save'}
