@@ -17,7 +17,9 @@ import (
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 
 	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/demo"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 )
@@ -26,6 +28,7 @@ const usage = `usage:
   cmsctl tenant create --id ID --name NAME --admin USER --password PASS [--plan PLAN]
   cmsctl tenant list
   cmsctl tenant set-domains --id ID --domains www.example.org,example.org   (empty --domains clears them)
+  cmsctl tenant seed-demo --id ID   (demo website content, media to MEDIA_BUCKET; running it again changes nothing)
   cmsctl user reset-password --tenant ID --username USER --password PASS
   cmsctl user set-passcode --tenant ID --username USER --passcode 123456
   cmsctl table create            (local emulator / first deploy without CDK only)
@@ -93,6 +96,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return nil
 		}
 		fmt.Fprintf(out, "tenant %s answers the public API for %s\n", *id, strings.Join(hosts, ", "))
+	case "tenant seed-demo":
+		sum, err := demo.Seed(ctx, st, s3client.New(awsCfg), cfg.MediaBucket, *id)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "tenant %s: %s\n", *id, sum)
 	case "user reset-password":
 		if err := tenants.ResetPassword(ctx, st, *tenant, *username, *password); err != nil {
 			return err

@@ -61,3 +61,37 @@ func TestOpsCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedDemo: seed-demo fills a tenant the CLI created with the demo site, which the panel
+// then lists; a second run writes nothing; a tenant that does not exist is refused.
+func TestSeedDemo(t *testing.T) {
+	steps := []struct {
+		name, args, wantErr, wantOut string
+	}{
+		{"create", "tenant create --id ops-demo --name Riverside --admin boss --password first-pass-1", "", "created tenant ops-demo"},
+		{"seed", "tenant seed-demo --id ops-demo", "", "media 30"},
+		{"seed again", "tenant seed-demo --id ops-demo", "", "already seeded"},
+		{"unknown tenant", "tenant seed-demo --id ops-nobody", "not found", ""},
+		{"no id", "tenant seed-demo", "invalid tenant id", ""},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := run(context.Background(), strings.Fields(s.args), &out)
+			switch {
+			case s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, s.wantErr)
+			case s.wantErr == "" && err != nil:
+				t.Fatal(err)
+			case !strings.Contains(out.String(), s.wantOut):
+				t.Fatalf("output %q, want %q", out.String(), s.wantOut)
+			}
+		})
+	}
+	token := testkit.Login(t, "ops-demo", "boss", "first-pass-1")
+	pages := testkit.Call(t, testkit.Request{Method: "GET", Path: "/pages", Tenant: "ops-demo", Token: token})
+	header := testkit.Call(t, testkit.Request{Method: "GET", Path: "/header", Tenant: "ops-demo", Token: token})
+	if pages.Get("totalCount") != 4.0 || header.Get("result.title") != "Riverside" {
+		t.Fatalf("after seed-demo: pages %s, header %s", pages.Raw, header.Raw)
+	}
+}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/demo"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/localaws"
 	"github.com/campuscms/panel/shared/tenants"
@@ -32,13 +34,21 @@ func setup(ctx context.Context, cfg config.Config, opts options, origins []strin
 	if err := deps.Store.EnsureTable(ctx); err != nil {
 		return nil, demoLogin{}, err
 	}
-	if err := localaws.EnsureBucket(ctx, s3client.New(deps.AWS), cfg.MediaBucket, origins); err != nil {
+	s3 := s3client.New(deps.AWS)
+	if err := localaws.EnsureBucket(ctx, s3, cfg.MediaBucket, origins); err != nil {
 		return nil, demoLogin{}, err
 	}
 	login, err := seedDemo(ctx, deps, opts.demoPassword)
 	if err != nil {
 		return nil, demoLogin{}, err
 	}
+	// The demo site's content, on every start: idempotent, and a single read once complete, so a
+	// kept emulator costs nothing and a start interrupted while seeding finishes the job.
+	content, err := demo.Seed(ctx, deps.Store, s3, cfg.MediaBucket, demoTenant)
+	if err != nil {
+		return nil, demoLogin{}, fmt.Errorf("seed demo content: %w", err)
+	}
+	slog.Info(content.String())
 	handler, err := newHandler(deps, opts.siteDir)
 	return handler, login, err
 }

@@ -43,7 +43,8 @@ func (sd *seeder) pageRecords() []record {
 			"and most courses run in the daytime, the evening and at weekends.</p>" +
 			"<ul><li>Four departments and more than sixty courses</li><li>Bursaries for fees and travel</li>" +
 			"<li>Applications open all year</li></ul>",
-		"metaTitle":       name + " | Courses for every stage of life",
+		// No institution name in titles: the website adds " | {name}" to every one.
+		"metaTitle":       "Courses for every stage of life",
 		"metaDescription": "Full-time, part-time and evening courses in science, arts, business and computing at " + name + ".",
 		"metaKeywords":    "college, courses, evening classes, adult education, apprenticeships",
 		"ogTitle":         "Study at " + name, "ogDescription": "Small classes, big futures. Apply any time of year.",
@@ -73,7 +74,7 @@ func (sd *seeder) pageRecords() []record {
 			"town library. Today more than four thousand people study with us each year, on our main campus and online.</p>" +
 			"<h3>Our mission</h3><p>To open the door to learning for everyone in our community, at every stage of life.</p>" +
 			"<blockquote>Education is not preparation for life; education is life itself.</blockquote>",
-		"metaTitle":       "About " + name,
+		"metaTitle":       "Our story",
 		"metaDescription": "The history and mission of " + name + ", a community college since 1968.",
 		"pageSections": []map[string]any{
 			section(pages.TypeTextImage, "Our campus", "",
