@@ -15,6 +15,7 @@ import (
 
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/testkit"
+	"github.com/campuscms/panel/shared/themes"
 	"github.com/campuscms/panel/shared/website"
 )
 
@@ -267,4 +268,23 @@ func between(s, start, end string) string {
 		return ""
 	}
 	return s[j+len(start) : i]
+}
+
+func TestEveryThemeRendersEveryPageType(t *testing.T) {
+	tn := testkit.NewTenant(t)
+	_, slug := newPage(t, tn, "Themed page", nil)
+	staff(t, tn, "POST", "/events", map[string]any{"title": "Sports day", "startDate": time.Now().AddDate(0, 0, 3).Format(time.DateOnly)})
+	album := staff(t, tn, "POST", "/albums", map[string]any{"title": "Campus life", "description": "<p>Photos</p>"}).Get("result.id").(string)
+	cat, err := themes.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"/", "/" + slug, "/events", "/notices", "/albums", "/albums/" + album, "/staff", "/departments", "/faqs", "/resources", "/testimonials"}
+	for _, th := range cat.Themes {
+		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+		for _, path := range paths {
+			must(t, get(t, tn, path), 200, `class="theme-`+th.ID+`"`, "/assets/theme-"+th.ID+".")
+		}
+		must(t, get(t, tn, "/missing-page"), 404, `class="theme-`+th.ID+`"`)
+	}
 }
