@@ -3,15 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/tenants/distributiontest"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
 func TestOpsCommands(t *testing.T) {
+	t.Setenv("WEBSITE_DISTRIBUTION_ID", "") // local use: the table only
 	steps := []struct {
 		name    string
 		args    string
@@ -30,6 +34,7 @@ func TestOpsCommands(t *testing.T) {
 		{"set passcode", "user set-passcode --tenant ops-school --username boss --passcode 135790", "", "set"},
 		{"bad passcode", "user set-passcode --tenant ops-school --username boss --passcode 12", "exactly 6 digits", ""},
 		{"set domains", "tenant set-domains --id ops-school --domains WWW.Ops-School.example,ops-school.example", "", "www.ops-school.example, ops-school.example"},
+		{"set domains locally", "tenant set-domains --id ops-school --domains ops-school.example", "", "CloudFront distribution was not touched"},
 		{"bad domain", "tenant set-domains --id ops-school --domains https://ops.example/x", "not a host name", ""},
 		{"clear domains", "tenant set-domains --id ops-school --domains ,", "", "no website domains"},
 		{"unknown command", "tenant explode", "usage:", ""},
@@ -69,7 +74,7 @@ func TestSeedDemo(t *testing.T) {
 		name, args, wantErr, wantOut string
 	}{
 		{"create", "tenant create --id ops-demo --name Riverside --admin boss --password first-pass-1", "", "created tenant ops-demo"},
-		{"seed", "tenant seed-demo --id ops-demo", "", "media 30"},
+		{"seed", "tenant seed-demo --id ops-demo", "", "media 40"},
 		{"seed again", "tenant seed-demo --id ops-demo", "", "already seeded"},
 		{"unknown tenant", "tenant seed-demo --id ops-nobody", "not found", ""},
 		{"no id", "tenant seed-demo", "invalid tenant id", ""},
@@ -94,4 +99,129 @@ func TestSeedDemo(t *testing.T) {
 	if pages.Get("totalCount") != 4.0 || header.Get("result.title") != "Riverside" {
 		t.Fatalf("after seed-demo: pages %s, header %s", pages.Raw, header.Raw)
 	}
+}
+
+// domainsOf reads the tenant's domain list from the table.
+func domainsOf(t *testing.T, tenant string) []string {
+	t.Helper()
+	scope, err := store.NewScope(tenant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn, err := testkit.Deps(t).Store.GetTenant(context.Background(), scope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tn.Domains
+}
+
+// TestSetDomainsAttachesTheWebsite runs set-domains against the table (the emulator) and a
+// stand-in for CloudFront, and checks both, in the order setDomains documents.
+func TestSetDomainsAttachesTheWebsite(t *testing.T) {
+	const dist = "EWEBSITES12345"
+	cf := distributiontest.New(t, dist)
+	t.Setenv("AWS_ENDPOINT_URL_CLOUDFRONT", cf.URL)
+	t.Setenv("WEBSITE_DISTRIBUTION_ID", dist)
+	t.Setenv("WEBSITE_CONNECTION_GROUP_ID", distributiontest.GroupID)
+	tn := testkit.NewTenant(t)
+	name := "campus-" + tn.ID
+	setDomains := func(domains string, extra ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(context.Background(), append([]string{"tenant", "set-domains", "--id", tn.ID, "--domains", domains}, extra...), &out)
+		return out.String(), err
+	}
+
+	www, apex := "www."+tn.ID+".example", tn.ID+".example"
+	out, err := setDomains(www + "," + apex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"CloudFront: distribution tenant " + name + " created",
+		www + "  CNAME  " + distributiontest.GroupEndpoint,
+		apex + "      CNAME  " + distributiontest.GroupEndpoint,
+		"certificate: pending-validation",
+		"validated over HTTP by CloudFront itself",
+		apex + "/.well-known/pki-validation/",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	got, ok := cf.Tenant(name)
+	if !ok || !slices.Equal(got.Domains, []string{www, apex}) || got.Certificate == nil || got.Certificate.TokenHost != "cloudfront" || got.ConnectionGroupID != distributiontest.GroupID {
+		t.Fatalf("distribution tenant %+v (present %v)", got, ok)
+	}
+	if d := domainsOf(t, tn.ID); !slices.Equal(d, []string{www, apex}) {
+		t.Fatalf("table domains %v", d)
+	}
+
+	t.Run("a CloudFront read failure changes nothing", func(t *testing.T) {
+		cf.Fail("GetDistributionTenant", distributiontest.Failure{Status: 403, Code: "AccessDenied", Message: "User is not authorized"})
+		_, err := setDomains(apex)
+		cf.Clear()
+		if err == nil || !strings.Contains(err.Error(), "nothing changed") || !strings.Contains(err.Error(), "AccessDenied") {
+			t.Fatalf("error %v", err)
+		}
+		if d := domainsOf(t, tn.ID); !slices.Equal(d, []string{www, apex}) {
+			t.Errorf("table domains %v changed", d)
+		}
+	})
+
+	t.Run("a CloudFront write failure says the table changed", func(t *testing.T) {
+		cf.Fail("UpdateDistributionTenant", distributiontest.Failure{Status: 412, Code: "PreconditionFailed", Message: "etag"})
+		_, err := setDomains(apex)
+		cf.Clear()
+		if err == nil {
+			t.Fatal("no error")
+		}
+		for _, want := range []string{"the table now lists " + apex + " for tenant " + tn.ID, "CloudFront was not brought in step", "PreconditionFailed", "run the same command again"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q lacks %q", err, want)
+			}
+		}
+		if d := domainsOf(t, tn.ID); !slices.Equal(d, []string{apex}) {
+			t.Errorf("table domains %v, want what the message says", d)
+		}
+		if got, _ := cf.Tenant(name); len(got.Domains) != 2 {
+			t.Errorf("CloudFront changed: %v", got.Domains)
+		}
+		// Running it again brings CloudFront in step.
+		out, err := setDomains(apex)
+		if err != nil || !strings.Contains(out, "distribution tenant "+name+" updated") {
+			t.Fatalf("retry: %v\n%s", err, out)
+		}
+		if got, _ := cf.Tenant(name); !slices.Equal(got.Domains, []string{apex}) {
+			t.Errorf("CloudFront domains %v after the retry", got.Domains)
+		}
+	})
+
+	t.Run("a host another tenant holds touches no CloudFront tenant", func(t *testing.T) {
+		other := testkit.NewTenant(t)
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"tenant", "set-domains", "--id", other.ID, "--domains", apex}, &out)
+		if err == nil || !strings.Contains(err.Error(), "another tenant") {
+			t.Fatalf("error %v", err)
+		}
+		if _, ok := cf.Tenant("campus-" + other.ID); ok {
+			t.Error("a distribution tenant was created for the refused host")
+		}
+	})
+
+	t.Run("the --distribution flag wins over the environment", func(t *testing.T) {
+		_, err := setDomains(apex, "--distribution", "ENOSUCH")
+		if err == nil || !strings.Contains(err.Error(), "belongs to distribution "+dist+", not ENOSUCH") {
+			t.Fatalf("error %v", err)
+		}
+	})
+
+	t.Run("no domains removes the distribution tenant", func(t *testing.T) {
+		out, err := setDomains("")
+		if err != nil || !strings.Contains(out, "no website domains") || !strings.Contains(out, "distribution tenant "+name+" deleted") {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if _, ok := cf.Tenant(name); ok {
+			t.Error("still there")
+		}
+	})
 }

@@ -114,6 +114,13 @@ func (s *Server) Fail(op string, f Failure) {
 	s.failures[op] = f
 }
 
+// Clear drops the failures set by Fail: every call is answered normally again.
+func (s *Server) Clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.failures)
+}
+
 // Requests are the calls received so far, in order.
 func (s *Server) Requests() []Request {
 	s.mu.Lock()
