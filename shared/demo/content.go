@@ -2,6 +2,7 @@ package demo
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -26,6 +27,33 @@ var albums = []album{
 	{key: "graduation", title: "Graduation Day",
 		description: "<p>Our graduates, their families and their tutors celebrating on the lawn.</p>",
 		photos:      []string{"Procession to the great hall", "Caps in the air", "Families on the lawn", "Prize winners with their tutors"}},
+}
+
+// event is an event a number of days from the seed's run (negative: past); length is the
+// days it lasts after its first, 0 for one day.
+type event struct {
+	key, title, location, description string
+	start, length                     int
+}
+
+// events are three events to come and three that are over, relative to the run.
+var events = []event{
+	{"open-day", "Open Day", "Main Hall", "Tour the campus, sit in on taster lessons and talk to our admissions team.", 9, 0},
+	{"careers-fair", "Careers and Apprenticeships Fair", "Sports Hall", "Forty local employers and training providers, all under one roof.", 23, 0},
+	{"spring-concert", "Spring Concert", "Great Hall", "Our choir, jazz band and music students perform.", 45, 1},
+	{"science-fair", "Science Fair", "Science Wing", "Students showed their research projects to judges from the local university.", -12, 0},
+	{"graduation", "Graduation Ceremony", "Great Hall", "Congratulations to the class of this year and their families.", -38, 0},
+	{"art-exhibition", "Student Art Exhibition", "Gallery", "Paintings, prints and sculpture by our art and design students.", -70, 6},
+}
+
+type notice struct{ key, title, message string }
+
+var notices = []notice{
+	{"enrolment", "Enrolment for the new term is open", "Apply online or visit Student Services, Monday to Friday, 9am to 5pm."},
+	{"library-hours", "Library opening hours extended", "During exam weeks the library stays open until 10pm on weekdays."},
+	{"parking", "Car park resurfacing", "The north car park is closed for resurfacing this weekend; please use the south entrance."},
+	{"bursaries", "Bursary applications", "Students on low incomes can apply for help with fees and travel. Ask Student Services."},
+	{"wifi", "New campus Wi-Fi", "Connect to the new network with your student login; the old network closes at the end of the month."},
 }
 
 // department is a department and the staff members who work in it.
@@ -69,6 +97,7 @@ type resource struct {
 	lines                                       []string
 }
 
+// resources are the three downloads; the prospectus names the institution.
 func resources(name string) []resource {
 	return []resource{
 		{key: "prospectus", title: "College Prospectus", fileName: "prospectus.pdf", category: "Admissions",
@@ -86,6 +115,17 @@ func resources(name string) []resource {
 				"Bursaries cover fees and travel for students on low incomes.",
 				"Ask Student Services about a payment plan that suits you."}},
 	}
+}
+
+// emailOf is a staff member's address: first.last@example.org, titles left out.
+func emailOf(name string) string {
+	var parts []string
+	for _, w := range strings.Fields(name) {
+		if w != "Dr." && w != "Prof." {
+			parts = append(parts, strings.ToLower(w))
+		}
+	}
+	return parts[0] + "." + parts[len(parts)-1] + "@example.org"
 }
 
 // day is the date n days from the seed's run, as the date fields store it (YYYY-MM-DD).
@@ -106,35 +146,17 @@ func (sd *seeder) contentRecords() []record {
 	add("sliders", "evening", map[string]any{"title": "Evening and weekend classes", "subtitle": "Study around work and family with flexible timetables.",
 		"ctaText": "How to apply", "ctaUrl": "/admissions", "image": refs["hero-3"]})
 
-	events := []struct {
-		key, title, location, description string
-		start, length                     int
-	}{
-		{"open-day", "Open Day", "Main Hall", "Tour the campus, sit in on taster lessons and talk to our admissions team.", 9, 0},
-		{"careers-fair", "Careers and Apprenticeships Fair", "Sports Hall", "Forty local employers and training providers, all under one roof.", 23, 0},
-		{"spring-concert", "Spring Concert", "Great Hall", "Our choir, jazz band and music students perform.", 45, 1},
-		{"science-fair", "Science Fair", "Science Wing", "Students showed their research projects to judges from the local university.", -12, 0},
-		{"graduation", "Graduation Ceremony", "Great Hall", "Congratulations to the class of this year and their families.", -38, 0},
-		{"art-exhibition", "Student Art Exhibition", "Gallery", "Paintings, prints and sculpture by our art and design students.", -70, 6},
-	}
 	for _, e := range events {
 		body := map[string]any{"title": e.title, "startDate": sd.day(e.start), "location": e.location,
-			"description": e.description, "image": refs["card-events"]}
+			"description": e.description, "image": refs["event-"+e.key]}
 		if e.length > 0 {
 			body["endDate"] = sd.day(e.start + e.length)
 		}
 		add("events", e.key, body)
 	}
 
-	notices := []struct{ key, title, message string }{
-		{"enrolment", "Enrolment for the new term is open", "Apply online or visit Student Services, Monday to Friday, 9am to 5pm."},
-		{"library-hours", "Library opening hours extended", "During exam weeks the library stays open until 10pm on weekdays."},
-		{"parking", "Car park resurfacing", "The north car park is closed for resurfacing this weekend; please use the south entrance."},
-		{"bursaries", "Bursary applications", "Students on low incomes can apply for help with fees and travel. Ask Student Services."},
-		{"wifi", "New campus Wi-Fi", "Connect to the new network with your student login; the old network closes at the end of the month."},
-	}
 	for _, n := range notices {
-		add("notices", n.key, map[string]any{"title": n.title, "message": n.message, "image": refs["card-notice"]})
+		add("notices", n.key, map[string]any{"title": n.title, "message": n.message, "image": refs["notice-"+n.key]})
 	}
 
 	for _, a := range albums {
@@ -156,7 +178,7 @@ func (sd *seeder) contentRecords() []record {
 			position++
 			add("staff-members", fmt.Sprintf("staff-%d", position), map[string]any{"name": p.name, "role": p.role,
 				"department": sd.id("departments/" + d.key), "bio": p.bio, "position": position,
-				"email": fmt.Sprintf("staff%d@example.org", position), "phone": fmt.Sprintf("+1 555 010 %04d", 100+position),
+				"email": emailOf(p.name), "phone": fmt.Sprintf("+1 555 010 %04d", 100+position),
 				"image": refs[fmt.Sprintf("portrait-%d", 1+(position-1)%4)]})
 		}
 	}

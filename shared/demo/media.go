@@ -130,10 +130,15 @@ func mediaFiles(name string) []file {
 		jpegFile("card-business", "business-department.jpg", sceneAbstract, cardW, cardH),
 		jpegFile("card-technology", "technology-department.jpg", sceneCampus, cardW, cardH),
 		jpegFile("card-events", "events-card.jpg", sceneLandscape, cardW, cardH),
-		jpegFile("card-notice", "notice-card.jpg", sceneAbstract, cardW, cardH),
 		jpegFile("card-form", "contact-cover.jpg", sceneAbstract, cardW, cardH),
 		jpegFile("about", "about-our-college.jpg", sceneCampus, photoW, photoH),
 		{key: "logo", name: "logo.png", mimeType: "image/png", render: logoPNG},
+	}
+	for i, e := range events {
+		files = append(files, jpegFile("event-"+e.key, "event-"+e.key+".jpg", []scene{sceneLandscape, sceneCampus, sceneAbstract}[i%3], cardW, cardH))
+	}
+	for _, n := range notices {
+		files = append(files, jpegFile("notice-"+n.key, "notice-"+n.key+".jpg", sceneAbstract, cardW, cardH))
 	}
 	for i := 1; i <= 4; i++ {
 		files = append(files, jpegFile(fmt.Sprintf("portrait-%d", i), fmt.Sprintf("portrait-%d.jpg", i), scenePortrait, avatarW, avatarH))

@@ -25,7 +25,7 @@ var wantTotals = map[string]int{
 	"/sliders": 3, "/events": 6, "/notices": 5, "/albums": 2, "/photos": 10, "/departments": 4,
 	"/staff-members": 8, "/faqs": 6, "/resources": 3, "/testimonials": 3, "/popups": 1,
 	"/custom-forms": 1, "/pages": 4, "/newsletter-signups": 3,
-	"/media": 30, "/media?mediaType=IMAGE": 27, "/media?mediaType=DOCUMENT": 3,
+	"/media": 40, "/media?mediaType=IMAGE": 37, "/media?mediaType=DOCUMENT": 3,
 }
 
 // wantDashboard is the dashboard's six counters after a seed.
@@ -82,7 +82,7 @@ func TestSeed(t *testing.T) {
 	otherBefore := counters(t, other.ID)
 
 	first := seed(t, tn.ID)
-	if first.AlreadySeeded || first.Written["media"] != 30 || first.Existing != 0 {
+	if first.AlreadySeeded || first.Written["media"] != 40 || first.Existing != 0 {
 		t.Fatalf("first run: %+v", first)
 	}
 	got := totals(t, tn)
@@ -103,7 +103,7 @@ func TestSeed(t *testing.T) {
 	t.Run("website", func(t *testing.T) { checkWebsite(t, tn) })
 	t.Run("settings", func(t *testing.T) { checkSettings(t, tn) })
 	t.Run("events", func(t *testing.T) { checkEvents(t, tn) })
-	t.Run("objects", func(t *testing.T) { checkObjects(t, tn.ID, 30) })
+	t.Run("objects", func(t *testing.T) { checkObjects(t, tn.ID, 40) })
 
 	before := counters(t, tn.ID)
 	second := seed(t, tn.ID)
@@ -126,7 +126,7 @@ func TestSeed(t *testing.T) {
 	if again := totals(t, tn); fmt.Sprint(again) != fmt.Sprint(got) {
 		t.Fatalf("list totals changed by a second run:\n%v\n%v", got, again)
 	}
-	checkObjects(t, tn.ID, 30)
+	checkObjects(t, tn.ID, 40)
 
 	if after := counters(t, other.ID); fmt.Sprint(after) != fmt.Sprint(otherBefore) {
 		t.Fatalf("another tenant's counters changed:\n%v\n%v", otherBefore, after)
