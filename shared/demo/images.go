@@ -37,10 +37,12 @@ const (
 // rgb is a colour with float channels 0–255, so blends need no clamping until the end.
 type rgb struct{ r, g, b float64 }
 
+// hex is the colour written 0xRRGGBB.
 func hex(v uint32) rgb {
 	return rgb{float64(v >> 16 & 0xff), float64(v >> 8 & 0xff), float64(v & 0xff)}
 }
 
+// mix is the colour t of the way from a to b.
 func mix(a, b rgb, t float64) rgb {
 	return rgb{a.r + (b.r-a.r)*t, a.g + (b.g-a.g)*t, a.b + (b.b-a.b)*t}
 }

@@ -125,12 +125,9 @@ func Seed(ctx context.Context, st *store.Store, client *s3.Client, bucket, tenan
 		svc:    collections.NewService(st, nil, reg, modules.Linked()),
 		caller: &auth.Caller{Scope: scope, Tenant: t, User: &auth.User{Username: "demo-seed", IsAdmin: true, Status: true}},
 		now:    start.UTC(), sum: &sum, refs: map[string]string{}, sizes: map[string]int64{}}
-	if err := sd.run(ctx); err != nil {
-		sum.Took = time.Since(start)
-		return sum, err
-	}
+	err = sd.run(ctx)
 	sum.Took = time.Since(start)
-	return sum, nil
+	return sum, err
 }
 
 // run writes everything in dependency order, then the marker.

@@ -119,6 +119,7 @@ func (sd *seeder) saveSetting(ctx context.Context, r record) error {
 	if err != nil {
 		return fmt.Errorf("demo: read %s: %w", r.collection, err)
 	}
+	// A stored version reads back as a float64; the defaults of a never-saved singleton hold an int.
 	version, _ := cur["version"].(float64)
 	if n, ok := cur["version"].(int); ok {
 		version = float64(n)
