@@ -1,0 +1,190 @@
+// Browser tests of the public website (shared/website) at http://demo.localhost:PORT/: the five
+// themes, the no-JavaScript contact form, page previews, tenant isolation by host, and the
+// escaping of custom CSS and page content. They change the demo's theme and custom CSS and put
+// them back (classic, no custom CSS) at the end.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE_URL, CHROMIUM, apiCall, waitForServer } from './helpers.mjs';
+
+const RUN = Date.now().toString(36);
+const PORT = new URL(BASE_URL).port || '80';
+/** SITE is the demo tenant's website: Chromium resolves every *.localhost name to loopback. */
+const SITE = `http://demo.localhost:${PORT}`;
+const THEMES = ['classic', 'modern', 'campus', 'minimal', 'vibrant'];
+const SECTION_TYPES = ['slider', 'card-row', 'banner', 'text-image', 'embed', 'form'];
+
+let adminToken;
+const call = (method, path, body, token = adminToken) => apiCall(method, path, body, token);
+const created = [];
+
+let browser;
+before(async () => {
+  assert.ok(ADMIN_PASSWORD, 'set DEMO_ADMIN_PASSWORD to the demo admin password');
+  await waitForServer();
+  adminToken = (await call('POST', '/auth/login', { username: ADMIN_USER, password: ADMIN_PASSWORD }, null)).result.token;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+});
+after(async () => {
+  try {
+    await call('PATCH', '/theme-settings', { themeId: 'classic' });
+    await call('PATCH', '/theme-settings', { customCss: '' });
+    for (const id of created) await call('DELETE', `/pages/${id}`).catch(() => {});
+  } finally {
+    await browser?.close();
+  }
+});
+
+/** withPage runs fn with a page of a fresh context (JavaScript on unless told otherwise). */
+async function withPage(fn, { javaScriptEnabled = true } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  try {
+    await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const activate = (themeId) => call('PATCH', '/theme-settings', { themeId });
+
+async function createPage(fields) {
+  const { result } = await call('POST', '/pages', { status: true, isPublished: true, ...fields });
+  created.push(result.id);
+  return result;
+}
+
+describe('public website', () => {
+  for (const id of THEMES) {
+    test(`theme ${id}: home page and every section type`, async () => {
+      await activate(id);
+      await withPage(async (page) => {
+        const res = await page.goto(`${SITE}/`);
+        assert.equal(res.status(), 200);
+        // The class as served (site.js adds "js" once it runs).
+        assert.match(await res.text(), new RegExp(`<html lang="en" class="theme-${id}">`));
+        assert.ok(await page.locator(`html.theme-${id}`).count());
+        assert.match(await page.locator('link[rel=stylesheet]').getAttribute('href'), new RegExp(`/assets/theme-${id}\\.[0-9a-f]+\\.css$`));
+        const h1 = page.getByRole('heading', { level: 1 });
+        assert.equal(await h1.count(), 1);
+        assert.match(await h1.textContent(), /Demo Institution/);
+        if (id === 'campus') {
+          const quick = page.getByRole('navigation', { name: 'Quick links' });
+          for (const name of ['Events', 'Notices', 'Gallery', 'Staff', 'Resources', 'FAQs']) await quick.getByRole('link', { name, exact: true }).waitFor();
+          // Two columns on a wide screen: the quick links sit beside <main>, not under it.
+          const main = await page.locator('main').boundingBox();
+          const aside = await page.locator('aside.quick-links').boundingBox();
+          assert.ok(aside.x >= main.x + main.width - 1, `aside at x=${aside.x} beside main ending at ${main.x + main.width}`);
+        } else {
+          assert.equal(await page.locator('aside').count(), 0);
+        }
+
+        // The demo spreads its six section types over the home page and /about (which has the
+        // form and embed ones); together they must all render in every theme.
+        const seen = new Set();
+        for (const path of ['/', '/about']) {
+          if (path !== '/') assert.equal((await page.goto(`${SITE}${path}`)).status(), 200);
+          for (const t of SECTION_TYPES) if ((await page.locator(`section.section-${t}`).count()) > 0) seen.add(t);
+        }
+        assert.deepEqual([...seen].sort(), [...SECTION_TYPES].sort());
+        await page.getByRole('heading', { level: 1, name: 'About' }).first().waitFor();
+      });
+    });
+  }
+
+  test('contact form without JavaScript: required error keeps other values, then thank-you and stored', async () => {
+    await activate('classic');
+    await withPage(
+      async (page) => {
+        await page.goto(`${SITE}/contact`);
+        const form = page.locator('form.cms-form');
+        const formId = (await form.getAttribute('action')).split('/').pop();
+        const name = `Visitor ${RUN}`;
+
+        // Name only: Email and Message are required.
+        await form.getByLabel('Name').fill(name);
+        await form.getByRole('button', { name: 'Submit' }).click();
+        await page.waitForLoadState('load');
+        const email = page.locator('form.cms-form').getByLabel('Email');
+        assert.equal(await email.getAttribute('aria-invalid'), 'true');
+        const errId = await email.getAttribute('aria-describedby');
+        const err = page.locator(`#${errId}`);
+        await err.waitFor();
+        assert.ok((await err.textContent()).trim().length > 0, 'error text beside Email');
+        // The error is inside the Email field's own block.
+        const inputId = await email.getAttribute('id');
+        assert.ok(
+          await page.evaluate(([e, i]) => { const f = document.getElementById(e).closest('.field.has-error'); return !!f && f === document.getElementById(i).closest('.field'); }, [errId, inputId]),
+          'error in the Email field block',
+        );
+        await page.getByRole('alert').filter({ hasText: 'required' }).waitFor();
+        assert.equal(await page.locator('form.cms-form').getByLabel('Name').inputValue(), name);
+
+        // Complete it: the thank-you, then the panel sees the submission.
+        const again = page.locator('form.cms-form');
+        await again.getByLabel('Email').fill(`visitor-${RUN}@example.org`);
+        await again.getByLabel('Message').fill(`Hello from the e2e run ${RUN}`);
+        await again.getByRole('button', { name: 'Submit' }).click();
+        await page.getByText('Thank you! Your response has been submitted.').waitFor();
+        assert.equal(await page.evaluate(() => document.documentElement.classList.contains('js')), false, 'JavaScript really off');
+
+        const { result } = await call('GET', `/custom-form-submissions?formId=${formId}&limit=20`);
+        const mine = result.find((s) => Object.values(s).includes(name));
+        assert.ok(mine, 'submission listed in the panel');
+        assert.equal(mine.Email, `visitor-${RUN}@example.org`);
+      },
+      { javaScriptEnabled: false },
+    );
+  });
+
+  test('preview: an unpublished page shows at its preview address only', async () => {
+    const title = `Draft ${RUN}`;
+    const draft = await createPage({ title, slug: `draft-${RUN}`, content: '<p>Not yet public.</p>', isPublished: false });
+    const { result } = await call('POST', `/pages/${draft.id}/preview`);
+    assert.match(result.path, /^\/_preview\//);
+    await withPage(async (page) => {
+      const res = await page.goto(`${SITE}${result.path}`);
+      assert.equal(res.status(), 200);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText('Not yet public.').waitFor();
+      await page.getByRole('status').filter({ hasText: 'Preview' }).waitFor();
+      const res404 = await page.goto(`${SITE}/draft-${RUN}`);
+      assert.equal(res404.status(), 404);
+      assert.equal(await page.getByText('Not yet public.').count(), 0);
+    });
+  });
+
+  test('isolation: a host with no tenant answers 404 and never shows the demo', async () => {
+    await withPage(async (page) => {
+      for (const path of ['/', '/about', '/events']) {
+        const res = await page.goto(`http://nobody.localhost:${PORT}${path}`);
+        assert.equal(res.status(), 404);
+        assert.doesNotMatch(await page.content(), /Demo Institution/);
+      }
+    });
+  });
+
+  test('XSS: custom CSS cannot close its <style>, page content cannot run script', async () => {
+    await call('PATCH', '/theme-settings', { customCss: '</style><script>window.__x=1</script>' });
+    const slug = `xss-${RUN}`;
+    await createPage({ title: `Safe ${RUN}`, slug, content: '<p>Plain text here.</p><img src=x onerror="window.__y=1"><script>window.__y=2</script>' });
+    await withPage(async (page) => {
+      for (const path of ['/', `/${slug}`]) {
+        await page.goto(`${SITE}${path}`);
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(300);
+        assert.equal(await page.evaluate(() => typeof window.__x), 'undefined', `custom CSS ran script on ${path}`);
+        assert.equal(await page.evaluate(() => typeof window.__y), 'undefined', `page content ran script on ${path}`);
+      }
+      await page.getByText('Plain text here.').waitFor();
+      assert.equal(await page.locator('main script').count(), 0);
+      assert.equal(await page.locator('main [onerror]').count(), 0);
+    });
+    await call('PATCH', '/theme-settings', { customCss: '' });
+  });
+});
