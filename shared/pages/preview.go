@@ -71,6 +71,11 @@ func PreviewPageID(ctx context.Context, st *store.Store, scope store.Scope, toke
 // knows that address from tenant-info's websiteUrl).
 func (pageHooks) Routes(s *collections.Service, mux api.Mux, path string, _ *collections.Collection) {
 	mux.Handle("POST "+path+"/{id}/preview", s.Guard().Require(permView, func(w http.ResponseWriter, r *http.Request) error {
+		// No body is needed; one that is sent must still be a JSON object, like every write's.
+		var none struct{}
+		if err := api.DecodeOptional(r, &none); err != nil {
+			return err
+		}
 		scope := auth.CallerFrom(r.Context()).Scope
 		id := r.PathValue("id")
 		if _, ok, err := LoadPage(r.Context(), s.Store(), scope, id); err != nil || !ok {
