@@ -1,4 +1,4 @@
-.PHONY: dev test test-go bench bench-public functions synth
+.PHONY: dev test test-go bench bench-website bench-public functions synth
 
 # Start the whole panel locally (emulator, demo tenant, API, SPA) at http://127.0.0.1:8080.
 dev:
@@ -17,6 +17,11 @@ bench:
 	@bash bench/list.sh
 	@bash bench/lambda-init.sh
 	@bash bench/spa-size.sh
+	@bash bench/website.sh
+
+# The public website in each theme: bytes gzipped, Lighthouse scores (mobile), axe findings.
+bench-website:
+	@bash bench/website.sh
 
 # Load benchmark of the public website API: 200 concurrent readers for 30 s on the local stack.
 bench-public:
