@@ -15,6 +15,9 @@ const homeSlug = "home"
 // landingSize is how many notices and events the front page shows.
 const landingSize = 3
 
+// maxSlides bounds the landing's slider.
+const maxSlides = 10
+
 // homeData is the theme's landing: sliders (when there is no home page), the latest notices and
 // the upcoming events.
 type homeData struct {
@@ -22,17 +25,15 @@ type homeData struct {
 }
 
 // home serves /: the page with slug home if published, else the theme's landing; both show the
-// latest notices and upcoming events, and the active popup. The lists are read side by side.
+// latest notices and upcoming events, and the active popup. Those three lists need nothing the
+// site's settings hold, so they are read side by side with them: the page costs the round trips
+// of a content page, not three more (six calls in three round trips).
 func (s *Server) home(q *req) (*view, error) {
-	v, err := s.load(q, public.Want{Slug: homeSlug})
-	if err != nil {
-		return nil, err
-	}
 	ctx := q.r.Context()
 	now := s.read.Now()
 	var data homeData
 	var popups []public.Record
-	queries := []struct {
+	lists := []struct {
 		q   public.Query
 		out *[]public.Record
 		max int
@@ -41,16 +42,9 @@ func (s *Server) home(q *req) (*view, error) {
 		{public.Query{Kind: "events", Keep: public.EventsWhen(true, now), Less: public.EventsOrder(now)}, &data.Events, landingSize},
 		{public.Query{Kind: "popups"}, &popups, 1},
 	}
-	if v.Page == nil {
-		queries = append(queries, struct {
-			q   public.Query
-			out *[]public.Record
-			max int
-		}{public.Query{Kind: "sliders"}, &data.Sliders, 10})
-	}
-	errs := make([]error, len(queries))
+	errs := make([]error, len(lists))
 	var wg sync.WaitGroup
-	for i, lq := range queries {
+	for i, lq := range lists {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -58,11 +52,24 @@ func (s *Server) home(q *req) (*view, error) {
 			*lq.out, errs[i] = firstN(recs, lq.max), err
 		}()
 	}
+	v, err := s.load(q, public.Want{Slug: homeSlug})
 	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if v.Page == nil {
+		// Without a home page the landing leads with the sliders (a home page has its own
+		// sections instead).
+		recs, err := s.read.List(ctx, q.site, public.Query{Kind: "sliders"})
+		if err != nil {
+			return nil, err
+		}
+		data.Sliders = firstN(recs, maxSlides)
 	}
 	out := &view{Body: "home", Page: v.Page, Data: data}
 	if v.Page != nil {
