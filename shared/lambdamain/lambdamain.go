@@ -22,19 +22,7 @@ type Handler func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGa
 // New builds the Lambda handler of a group; the tests call it to drive real events through the
 // same adapter the deployed function uses.
 func New(ctx context.Context, group string, mods ...app.Module) (Handler, error) {
-	cfg, err := config.FromEnv()
-	if err != nil {
-		return nil, err
-	}
-	deps, err := app.NewDeps(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	h, err := app.NewGroup(group, deps, mods...)
-	if err != nil {
-		return nil, err
-	}
-	return httpadapter.NewV2(h).ProxyWithContext, nil
+	return NewWith(ctx, func(d *app.Deps) (http.Handler, error) { return app.NewGroup(group, d, mods...) })
 }
 
 // NewWith builds the Lambda handler of a group whose handler is not made of API modules (the

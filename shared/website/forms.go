@@ -52,12 +52,9 @@ func newFormView(f forms.Form, values map[string][]string, errs map[string]strin
 
 // formPage serves /forms/{id}: the form on its own page (?sent=1 after a post that was taken).
 func (s *Server) formPage(q *req) (*view, error) {
-	if _, err := s.load(q, public.Want{}); err != nil {
-		return nil, err
-	}
-	f, err := s.read.Form(q.r.Context(), q.site, q.r.PathValue("id"))
+	f, err := s.pathForm(q)
 	if err != nil {
-		return nil, notFoundIf404(err)
+		return nil, err
 	}
 	fv := newFormView(f, nil, nil)
 	fv.Done = q.r.URL.Query().Get("sent") == "1"
@@ -68,12 +65,9 @@ func (s *Server) formPage(q *req) (*view, error) {
 // limit, the forms package's validation); taken → 303 to the form's page with a thank-you,
 // refused → the form again with each error beside its field and what was typed kept.
 func (s *Server) submitForm(q *req) (*view, error) {
-	if _, err := s.load(q, public.Want{}); err != nil {
-		return nil, err
-	}
-	f, err := s.read.Form(q.r.Context(), q.site, q.r.PathValue("id"))
+	f, err := s.pathForm(q)
 	if err != nil {
-		return nil, notFoundIf404(err)
+		return nil, err
 	}
 	values, err := postedForm(q)
 	if err != nil {
@@ -160,6 +154,19 @@ func nonEmpty(vs []string) []string {
 		}
 	}
 	return out
+}
+
+// pathForm reads the site's settings and the visible form the path names; a hidden or unknown
+// form is the themed 404.
+func (s *Server) pathForm(q *req) (forms.Form, error) {
+	if _, err := s.load(q, public.Want{}); err != nil {
+		return forms.Form{}, err
+	}
+	f, err := s.read.Form(q.r.Context(), q.site, q.r.PathValue("id"))
+	if err != nil {
+		return forms.Form{}, notFoundIf404(err)
+	}
+	return f, nil
 }
 
 // notFoundIf404 turns a read's 404 (a hidden form) into the themed 404.

@@ -18,10 +18,25 @@ const landingSize = 3
 // maxSlides bounds the landing's slider.
 const maxSlides = 10
 
-// homeData is the theme's landing: sliders (when there is no home page), the latest notices and
-// the upcoming events.
+// homeData is the theme's landing: the sliders as one slider section (when there is no home
+// page), the latest notices and the upcoming events.
 type homeData struct {
-	Sliders, Notices, Events []public.Record
+	Slides          *public.Section
+	Notices, Events []public.Record
+}
+
+// slidesOf draws the sliders collection with the slider section's partial: a slider record is a
+// slide item under its own field names (subtitle, not subTitle).
+func slidesOf(recs []public.Record) *public.Section {
+	if len(recs) == 0 {
+		return nil
+	}
+	sec := &public.Section{ID: "sliders", Type: "slider"}
+	for _, r := range recs {
+		sec.Items = append(sec.Items, public.Record{"id": r["id"], "title": r["title"], "subTitle": r["subtitle"],
+			"image": r["image"], "ctaText": r["ctaText"], "ctaUrl": r["ctaUrl"]})
+	}
+	return sec
 }
 
 // home serves /: the page with slug home if published, else the theme's landing; both show the
@@ -69,7 +84,7 @@ func (s *Server) home(q *req) (*view, error) {
 		if err != nil {
 			return nil, err
 		}
-		data.Sliders = firstN(recs, maxSlides)
+		data.Slides = slidesOf(firstN(recs, maxSlides))
 	}
 	out := &view{Body: "home", Page: v.Page, Data: data}
 	if v.Page != nil {
