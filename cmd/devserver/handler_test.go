@@ -18,8 +18,9 @@ import (
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-// TestLocalRouting checks that the local server routes as CloudFront does: API to the groups,
-// media to the bucket (with nosniff and a sandbox CSP), the SPA with history fallback.
+// TestLocalRouting checks that the local server routes as CloudFront does: on the panel's host,
+// API to the groups, media to the bucket (with nosniff and a sandbox CSP), the SPA with history
+// fallback; on any other host, the website, with media and the API as on the panel.
 func TestLocalRouting(t *testing.T) {
 	site := t.TempDir()
 	must(t, os.WriteFile(filepath.Join(site, "index.html"), []byte("<!doctype html><title>panel</title>"), 0o644))
@@ -27,25 +28,37 @@ func TestLocalRouting(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(site, "assets", "app.js"), []byte("console.log(1)"), 0o644))
 	h, err := newHandler(testkit.Deps(t), site)
 	must(t, err)
+	tn := testkit.NewTenant(t)
 	cases := []struct {
 		name, method, path string
+		host               string
 		status             int
 		contains           string
 		header             [2]string
 	}{
-		{"health", "GET", "/api/health", 200, `"status":"ok"`, [2]string{}},
-		{"history route", "GET", "/custom-forms/01ARZ3NDEKTSV4RRFFQ69G5FAV/submissions", 200, "<title>panel</title>", [2]string{"Cache-Control", "no-cache"}},
-		{"media library route", "GET", "/media", 200, "<title>panel</title>", [2]string{}},
-		{"asset", "GET", "/assets/app.js", 200, "console.log", [2]string{"Cache-Control", "public, max-age=31536000, immutable"}},
-		{"no writes to the SPA", "POST", "/dashboard", 405, "", [2]string{"Allow", "GET, HEAD"}},
-		{"unknown API path is a JSON 404, not the SPA", "GET", "/api/v1/tenant/nothing", 404, `"message":"Not found."`, [2]string{}},
-		{"API route", "GET", "/api/v1/tenant/auth/tenant-info", 404, "Could not find institution!", [2]string{}},
-		{"missing media is a 404, not the SPA", "GET", "/media/demo/01ARZ3NDEKTSV4RRFFQ69G5FAV/x.png", 404, "", [2]string{}},
+		{"health", "GET", "/api/health", "", 200, `"status":"ok"`, [2]string{}},
+		{"history route", "GET", "/custom-forms/01ARZ3NDEKTSV4RRFFQ69G5FAV/submissions", "", 200, "<title>panel</title>", [2]string{"Cache-Control", "no-cache"}},
+		{"media library route", "GET", "/media", "", 200, "<title>panel</title>", [2]string{}},
+		{"asset", "GET", "/assets/app.js", "", 200, "console.log", [2]string{"Cache-Control", "public, max-age=31536000, immutable"}},
+		{"no writes to the SPA", "POST", "/dashboard", "", 405, "", [2]string{"Allow", "GET, HEAD"}},
+		{"unknown API path is a JSON 404, not the SPA", "GET", "/api/v1/tenant/nothing", "", 404, `"message":"Not found."`, [2]string{}},
+		{"API route", "GET", "/api/v1/tenant/auth/tenant-info", "", 404, "Could not find institution!", [2]string{}},
+		{"missing media is a 404, not the SPA", "GET", "/media/demo/01ARZ3NDEKTSV4RRFFQ69G5FAV/x.png", "", 404, "", [2]string{}},
+		{"a tenant's website", "GET", "/", tn.ID + ".localhost:8080", 200, "Welcome to Test " + tn.ID, [2]string{}},
+		{"the website's 404", "GET", "/dashboard", tn.ID + ".localhost:8080", 404, "Page not found", [2]string{}},
+		{"no website at an unknown host", "GET", "/", "nobody.localhost:8080", 404, "No website is published", [2]string{}},
+		{"the public API on a website host", "GET", "/api/v1/public/site", tn.ID + ".localhost:8080", 404, "Could not find institution!", [2]string{}},
+		{"media on a website host", "GET", "/media/demo/01ARZ3NDEKTSV4RRFFQ69G5FAV/x.png", tn.ID + ".localhost:8080", 404, "", [2]string{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+			r := httptest.NewRequest(c.method, c.path, nil)
+			r.Host = "127.0.0.1:8080"
+			if c.host != "" {
+				r.Host = c.host
+			}
+			h.ServeHTTP(rec, r)
 			if rec.Code != c.status || !strings.Contains(rec.Body.String(), c.contains) {
 				t.Fatalf("%d %q", rec.Code, rec.Body.String())
 			}
