@@ -90,6 +90,11 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /newsletter", s.page(s.subscribe))
 	mux.Handle("GET /_preview/{token}", s.page(s.preview))
 	mux.Handle("GET /{slug}", s.page(s.cmsPage))
+	// In AWS the HTTP API's $default route (this function) also receives /api/ paths that no
+	// API group owns: they are the API's JSON 404, never a website page.
+	mux.Handle("/api/", api.HandlerFunc(func(http.ResponseWriter, *http.Request) error {
+		return &api.Error{Status: http.StatusNotFound, Message: "Not found."}
+	}))
 	mux.Handle("/", s.page(notFoundPage))
 	return mux
 }

@@ -149,6 +149,9 @@ func TestListsDetailsAndNotFound(t *testing.T) {
 	must(t, get(t, tn, "/notices/"+n), 200, "Term starts", "<p>Bring books.</p>")
 	must(t, get(t, tn, "/faqs"), 200, "<summary>When?</summary>")
 	must(t, get(t, tn, "/"), 200, "Welcome to", "Open day", "Term starts")
+	if p := get(t, tn, "/api/v1/tenant/nothing"); p.status != 404 || !strings.Contains(p.body, `"message":"Not found."`) {
+		t.Errorf("an unrouted API path on the website: %d %s", p.status, p.body)
+	}
 	for _, path := range []string{"/no-such-page", "/events/01ARZ3NDEKTSV4RRFFQ69G5FAV", "/events/x", "/a/b/c"} {
 		must(t, get(t, tn, path), 404, "Page not found")
 	}
