@@ -25,6 +25,9 @@ if [ $status -ne 0 ]; then
   exit 1
 fi
 
+echo "== Website fonts: the committed fallbacks are the @fontsource packages' files"
+node scripts/website/fonts.mjs --check
+
 echo "== SPA: unit tests and build"
 npm test --prefix site
 npm run build --prefix site --silent
