@@ -43,6 +43,8 @@ type Expect struct {
 	Result  []string `json:"result,omitempty"`
 	Fields  []string `json:"fields,omitempty"`
 	Message string   `json:"message,omitempty"`
+	// HTML lists what an HTML answer (the website's) must contain; its body is not JSON.
+	HTML []string `json:"html,omitempty"`
 }
 
 // LoadCases reads every functions/<group>/testdata/<name>.json that has a <name>.expect.json.
@@ -93,6 +95,14 @@ func Check(status int, body string, base64Encoded bool, want Expect) error {
 	}
 	if status != want.Status {
 		return fmt.Errorf("status %d, want %d; body %s", status, want.Status, body)
+	}
+	if len(want.HTML) > 0 {
+		for _, s := range want.HTML {
+			if !strings.Contains(body, s) {
+				return fmt.Errorf("HTML lacks %q: %.500s", s, body)
+			}
+		}
+		return nil
 	}
 	var doc map[string]any
 	if err := json.Unmarshal([]byte(body), &doc); err != nil {

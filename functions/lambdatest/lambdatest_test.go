@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,10 +15,13 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/modules"
 	"github.com/campuscms/panel/shared/routes"
+	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
+	"github.com/campuscms/panel/shared/website"
 )
 
 // TestMain starts the emulator (unless AWS_ENDPOINT_URL is set) and a table for this binary;
@@ -30,7 +34,20 @@ func groups(t testing.TB) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return table.GroupNames()
+	return table.Functions()
+}
+
+// handlerOf builds a group's Lambda handler as its main does: the API groups from their modules,
+// the website from its own package.
+func handlerOf(group string) (lambdamain.Handler, error) {
+	table, err := routes.Load()
+	if err != nil {
+		return nil, err
+	}
+	if group == table.Website {
+		return lambdamain.NewWith(context.Background(), func(d *app.Deps) (http.Handler, error) { return website.Build(d, website.Options{}) })
+	}
+	return lambdamain.New(context.Background(), group, modules.All()...)
 }
 
 func root(t testing.TB) string {
@@ -42,10 +59,14 @@ func root(t testing.TB) string {
 	return r
 }
 
-// varsFor makes a fresh tenant with a signed-in admin for the {{placeholders}} of an event.
+// varsFor makes a fresh tenant with a signed-in admin, and its website at {tenant}.example.org,
+// for the {{placeholders}} of an event.
 func varsFor(t testing.TB) map[string]string {
 	t.Helper()
 	tn := testkit.NewTenant(t)
+	if _, err := tenants.SetDomains(context.Background(), testkit.Deps(t).Store, tn.ID, []string{tn.ID + ".example.org"}); err != nil {
+		t.Fatal(err)
+	}
 	return map[string]string{"tenant": tn.ID, "token": tn.AdminToken, "username": tn.AdminUsername, "password": tn.AdminPassword}
 }
 
@@ -62,7 +83,7 @@ func TestHandlerAnswersRecordedEvents(t *testing.T) {
 			t.Errorf("functions/%s/testdata has no recorded API Gateway v2 event (<name>.json + <name>.expect.json)", group)
 			continue
 		}
-		h, err := lambdamain.New(context.Background(), group, modules.All()...)
+		h, err := handlerOf(group)
 		if err != nil {
 			t.Fatalf("%s: %v", group, err)
 		}
