@@ -51,7 +51,7 @@ func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
 	// and without this exact pattern ServeMux would redirect it into the bucket proxy.
 	mux.Handle("/media", readOnly(spa(siteDir)))
 	mux.Handle("/", readOnly(spa(siteDir)))
-	return byHost(mux, site, mux), nil
+	return byHost(mux, gzipText(site), mux), nil
 }
 
 // byHost sends what CloudFront's website distribution would receive to the website: any host

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -50,6 +52,23 @@ func TestLocalRouting(t *testing.T) {
 		{"the public API on a website host", "GET", "/api/v1/public/site", tn.ID + ".localhost:8080", 404, "Could not find institution!", [2]string{}},
 		{"media on a website host", "GET", "/media/demo/01ARZ3NDEKTSV4RRFFQ69G5FAV/x.png", tn.ID + ".localhost:8080", 404, "", [2]string{}},
 	}
+	t.Run("the website is compressed like CloudFront", func(t *testing.T) {
+		rec := httptest.NewRecorder()
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Host = tn.ID + ".localhost:8080"
+		r.Header.Set("Accept-Encoding", "gzip, br")
+		h.ServeHTTP(rec, r)
+		if rec.Code != 200 || rec.Header().Get("Content-Encoding") != "gzip" {
+			t.Fatalf("%d, Content-Encoding %q", rec.Code, rec.Header().Get("Content-Encoding"))
+		}
+		zr, err := gzip.NewReader(rec.Body)
+		must(t, err)
+		page, err := io.ReadAll(zr)
+		must(t, err)
+		if !strings.Contains(string(page), "Welcome to Test "+tn.ID) {
+			t.Fatalf("%.300s", page)
+		}
+	})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
