@@ -12,6 +12,8 @@ const perPage = 12
 // listPage is one of the website's list pages (and, with detail, its records' own pages).
 type listPage struct {
 	path, kind, title, body string
+	// nav is the page's name in the site's fixed links (footer, quick links); "" leaves it out.
+	nav string
 	detail                  bool
 	// query narrows and orders the list.
 	query func(s *Server, q *req) public.Query
@@ -19,27 +21,41 @@ type listPage struct {
 
 // listPages are the website's fixed list pages, each drawn by the template named by body.
 var listPages = []listPage{
-	{path: "/events", kind: "events", title: "Events", body: "events", detail: true, query: func(s *Server, _ *req) public.Query {
+	{path: "/events", kind: "events", title: "Events", nav: "Events", body: "events", detail: true, query: func(s *Server, _ *req) public.Query {
 		return public.Query{Kind: "events", Less: public.EventsOrder(s.read.Now())}
 	}},
-	{path: "/notices", kind: "notices", title: "Notices", body: "notices", detail: true},
-	{path: "/albums", kind: "albums", title: "Gallery", body: "albums", detail: true},
-	{path: "/staff", kind: "staff-members", title: "Our staff", body: "staff", query: func(_ *Server, q *req) public.Query {
+	{path: "/notices", kind: "notices", title: "Notices", nav: "Notices", body: "notices", detail: true},
+	{path: "/albums", kind: "albums", title: "Gallery", nav: "Gallery", body: "albums", detail: true},
+	{path: "/staff", kind: "staff-members", title: "Our staff", nav: "Staff", body: "staff", query: func(_ *Server, q *req) public.Query {
 		lq := public.Query{Kind: "staff-members", Less: public.PositionLess}
 		if d := q.r.URL.Query().Get("department"); ids.Valid(d) {
 			lq.Where, lq.Args = "'department' = ?", []any{d}
 		}
 		return lq
 	}},
-	{path: "/departments", kind: "departments", title: "Departments", body: "departments", query: func(*Server, *req) public.Query {
+	{path: "/departments", kind: "departments", title: "Departments", nav: "Departments", body: "departments", query: func(*Server, *req) public.Query {
 		return public.Query{Kind: "departments", Less: public.NameLess("name")}
 	}},
-	{path: "/faqs", kind: "faqs", title: "Frequently asked questions", body: "faqs", query: func(*Server, *req) public.Query {
+	{path: "/faqs", kind: "faqs", title: "Frequently asked questions", nav: "FAQs", body: "faqs", query: func(*Server, *req) public.Query {
 		return public.Query{Kind: "faqs", Less: public.PositionLess}
 	}},
-	{path: "/resources", kind: "resources", title: "Resources", body: "resources"},
+	{path: "/resources", kind: "resources", title: "Resources", nav: "Resources", body: "resources"},
 	{path: "/testimonials", kind: "testimonials", title: "Testimonials", body: "testimonials"},
 }
+
+// Link is one of the site's fixed links.
+type Link struct{ Path, Label string }
+
+// fixedLinks are the list pages the footer and a theme's quick links name, in order.
+var fixedLinks = func() []Link {
+	var out []Link
+	for _, l := range listPages {
+		if l.nav != "" {
+			out = append(out, Link{Path: l.path, Label: l.nav})
+		}
+	}
+	return out
+}()
 
 // listData is one page of a list.
 type listData struct {

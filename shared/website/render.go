@@ -76,6 +76,7 @@ type view struct {
 	Asset    func(string) string
 	Head     head
 	Path     string
+	Links    []Link
 	Year     int
 	Preview  bool
 	Flash    string
@@ -163,6 +164,7 @@ func (s *Server) render(q *req, v *view) error {
 	v.Site, v.Set, v.Theme = q.site, set, set.Theme.ID
 	v.Asset = s.assets.Path
 	v.Path = q.r.URL.Path
+	v.Links = fixedLinks
 	v.Year = s.read.Now().Year()
 	v.CSS = s.inlineStyle(styleInput{primary: str(set.ThemeSettings["primaryColor"]), secondary: str(set.ThemeSettings["secondaryColor"]),
 		font: str(set.ThemeSettings["fontFamily"]), customCSS: str(set.ThemeSettings["customCss"])})
