@@ -13,8 +13,8 @@ const perPage = 12
 type listPage struct {
 	path, kind, title, body string
 	// nav is the page's name in the site's fixed links (footer, quick links); "" leaves it out.
-	nav string
-	detail                  bool
+	nav    string
+	detail bool
 	// query narrows and orders the list.
 	query func(s *Server, q *req) public.Query
 }
