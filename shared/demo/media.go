@@ -9,12 +9,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/guregu/dynamo/v2"
 
-	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/mediaref"
-	"github.com/campuscms/panel/shared/store"
 )
 
 // file is one file of the demo media library.
@@ -87,38 +84,10 @@ func (sd *seeder) putFile(ctx context.Context, f file, body []byte) (string, err
 	return ref, nil
 }
 
-// recordFile writes a Media Library record as the media package's confirmation does: the item
-// with its listing index attributes (its media type is its facet, which the library's type
-// filter reads) and both counters, in one transaction, only if the record is not there yet.
+// recordFile writes a Media Library record as the library's confirmation does (media.Add),
+// only if the record is not there yet.
 func (sd *seeder) recordFile(ctx context.Context, it media.Item) (created bool, err error) {
-	k := mediaref.RecordKey(sd.scope, it.FileURL)
-	it.PK, it.SK = k.PK, k.SK
-	av, err := dynamo.MarshalItem(it)
-	if err != nil {
-		return false, fmt.Errorf("demo: media record %s: %w", it.Name, err)
-	}
-	var item map[string]any
-	if err := dynamo.UnmarshalItem(av, &item); err != nil {
-		return false, fmt.Errorf("demo: media record %s: %w", it.Name, err)
-	}
-	// "TYPE#{mediaType}" is the media package's facet name (media.Item.facet, unexported there);
-	// the tests list the library by type through the API, so a drift between the two fails them.
-	facet := "TYPE#" + it.MediaType
-	for name, v := range listing.Attributes(listing.Record{Partition: k.PK, ID: it.ID, UpdatedAt: it.UpdatedAt, Name: it.Name, Facet: facet}) {
-		item[name] = v
-	}
-	err = sd.st.WriteTx().
-		Put(sd.st.Table.Put(item).If("attribute_not_exists(PK)")).
-		Update(sd.st.AddToCounter(sd.scope, mediaref.RecordPartition, 1)).
-		Update(sd.st.AddToCounter(sd.scope, listing.CounterName(mediaref.RecordPartition, facet), 1)).
-		Run(ctx)
-	if store.CondFailedAt(err, 0) {
-		return false, nil // an earlier run recorded it
-	}
-	if err != nil {
-		return false, store.Wrap("demo: record media "+it.Name, err)
-	}
-	return true, nil
+	return media.Add(ctx, sd.st, sd.scope, it)
 }
 
 // mediaFiles is the demo library: banners for the sliders and banner sections, cards for

@@ -99,14 +99,29 @@ func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id 
 }
 
 func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item) error {
+	tx := addRecord(d.st, scope, it).
+		Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)"))
+	return store.Wrap("confirm media", tx.Run(ctx))
+}
+
+// addRecord is the transaction that adds a media record: the item with its index attributes
+// (first, put only if absent) and its two counters.
+func addRecord(st *store.Store, scope store.Scope, it Item) *dynamo.WriteTx {
 	it.PK, it.SK = scope.Collection(kindMedia), it.ID
-	err := d.st.WriteTx().
-		Put(d.st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
-		Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)")).
-		Update(d.st.AddToCounter(scope, kindMedia, 1)).
-		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), 1)).
-		Run(ctx)
-	return store.Wrap("confirm media", err)
+	return st.WriteTx().
+		Put(st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
+		Update(st.AddToCounter(scope, kindMedia, 1)).
+		Update(st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), 1))
+}
+
+// Add records a file a tool placed in the bucket itself (the demo content) as the library's
+// confirmation does, only if the record is not there yet: created is false when it was.
+func Add(ctx context.Context, st *store.Store, scope store.Scope, it Item) (created bool, err error) {
+	err = addRecord(st, scope, it).Run(ctx)
+	if store.CondFailedAt(err, 0) {
+		return false, nil
+	}
+	return err == nil, store.Wrap("add media "+it.Name, err)
 }
 
 func (d dynamoRecords) Get(ctx context.Context, scope store.Scope, id string) (Item, error) {
