@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"time"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/menu"
-	"github.com/campuscms/panel/shared/store"
 )
 
 // menuEntry is a menu item as the seed declares it; a page entry names the page's seed key.
@@ -57,16 +55,6 @@ func (sd *seeder) menuItem(e menuEntry) (menu.Item, error) {
 	return it, nil
 }
 
-// storedMenu is the menu item as the menu package stores it (T#{t} / MENU): the whole tree
-// and its version, which the menu builder's next save must name.
-type storedMenu struct {
-	PK        string      `dynamo:"PK"`
-	SK        string      `dynamo:"SK"`
-	Version   int         `dynamo:"version"`
-	Items     []menu.Item `dynamo:"items"`
-	UpdatedAt string      `dynamo:"updatedAt"`
-}
-
 // writeMenu saves the demo menu unless the tenant has one: a menu staff built is never replaced.
 func (sd *seeder) writeMenu(ctx context.Context) error {
 	items := make([]menu.Item, 0, len(menuEntries))
@@ -77,15 +65,13 @@ func (sd *seeder) writeMenu(ctx context.Context) error {
 		}
 		items = append(items, it)
 	}
-	rec := storedMenu{PK: sd.scope.Root(), SK: menu.SK, Version: 1, Items: menu.Normalize(items), UpdatedAt: sd.now.Format(time.RFC3339Nano)}
-	err := sd.st.Table.Put(rec).If("attribute_not_exists(PK)").Run(ctx)
-	err = store.Wrap("demo: put menu", err)
-	switch {
-	case errors.Is(err, store.ErrConflict):
+	created, err := menu.Create(ctx, sd.st, sd.scope, items, sd.now)
+	if err != nil {
+		return fmt.Errorf("demo: menu: %w", err)
+	}
+	if !created {
 		sd.sum.Existing++
 		return nil
-	case err != nil:
-		return err
 	}
 	sd.sum.Written["menu"]++
 	return nil

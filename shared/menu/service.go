@@ -101,6 +101,21 @@ func (s *Service) write(ctx context.Context, rec record, items []Item) (record, 
 	return next, store.Wrap("put menu", put.Run(ctx))
 }
 
+// Create saves items as the first menu of a tenant that has none (tools such as the demo
+// content), through the checks and the conditional write of a save; created is false when the
+// tenant has a menu already, which is left as it is.
+func Create(ctx context.Context, st *store.Store, scope store.Scope, items []Item, now time.Time) (created bool, err error) {
+	s := &Service{st: st, now: func() time.Time { return now }}
+	if err := s.checkPages(ctx, scope, items); err != nil {
+		return false, err
+	}
+	_, err = s.write(ctx, record{PK: scope.Root(), SK: SK}, Normalize(items))
+	if errors.Is(err, store.ErrConflict) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 func (s *Service) get(w http.ResponseWriter, r *http.Request) error {
 	rec, err := s.load(r.Context(), auth.CallerFrom(r.Context()).Scope)
 	if err != nil {
