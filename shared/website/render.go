@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"log/slog"
 	"net/http"
 
 	"github.com/campuscms/panel/shared/api"
@@ -132,11 +133,11 @@ func (s *Server) fail(q *req, w http.ResponseWriter, r *http.Request, err error)
 		return
 	}
 	e := api.AsError(err)
-	level := "error"
-	if e.Status < 500 {
-		level = "info"
+	level := slog.LevelInfo
+	if e.Status >= 500 {
+		level = slog.LevelError
 	}
-	s.opts.Log.Info("website request failed", "level", level, "status", e.Status, "path", r.URL.Path, "cause", fmt.Sprint(err))
+	s.opts.Log.Log(r.Context(), level, "website request failed", "status", e.Status, "path", r.URL.Path, "cause", err.Error())
 	if e.Status >= 500 {
 		plainPage(w, e.Status, "Something went wrong on our side. Please try again in a moment.")
 		return
