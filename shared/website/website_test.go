@@ -164,6 +164,23 @@ func TestHostsAreIsolated(t *testing.T) {
 	_, slug := newPage(t, a, "Only in A", nil)
 	must(t, get(t, a, "/"+slug), 200, "Only in A")
 	must(t, get(t, b, "/"+slug), 404)
+	// Every record route of A's on B's host: nothing of A's shows, and nothing is written.
+	event := staff(t, a, "POST", "/events", map[string]any{"title": "A's event", "startDate": "2030-01-01"}).Get("result.id").(string)
+	notice := staff(t, a, "POST", "/notices", map[string]any{"title": "A's notice", "message": "x"}).Get("result.id").(string)
+	album := staff(t, a, "POST", "/albums", map[string]any{"title": "A's album"}).Get("result.id").(string)
+	form := staff(t, a, "GET", "/custom-forms?limit=5", nil).Get("result.0.id").(string)
+	for _, path := range []string{"/events/" + event, "/notices/" + notice, "/albums/" + album, "/forms/" + form} {
+		must(t, get(t, a, path), 200)
+		if p := get(t, b, path); p.status != 404 || strings.Contains(p.body, "A's") {
+			t.Errorf("%s on B's host: %d", path, p.status)
+		}
+	}
+	if p := visit(t, "POST", b.ID+".localhost", "/forms/"+form, url.Values{"f_x": {"y"}}); p.status != 404 {
+		t.Errorf("a post of A's form on B's host: %d", p.status)
+	}
+	if subs := staff(t, a, "GET", "/custom-form-submissions?formId="+form, nil); subs.Get("totalCount") != float64(0) {
+		t.Errorf("A's form took a submission from B's host: %s", subs.Raw)
+	}
 	for _, host := range []string{"nobody-here.localhost", "example.org", "evil.com:8080", a.ID + ".localhost.evil.com"} {
 		if p := visit(t, "GET", host, "/"+slug, nil); p.status != 404 || strings.Contains(p.body, "Only in A") {
 			t.Errorf("host %s: %d %.200s", host, p.status, p.body)
