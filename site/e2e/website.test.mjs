@@ -4,6 +4,7 @@
 // them back (classic, no custom CSS) at the end.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { ADMIN_PASSWORD, ADMIN_USER, BASE_URL, CHROMIUM, apiCall, waitForServer } from './helpers.mjs';
 
@@ -14,7 +15,12 @@ const SITE = `http://demo.localhost:${PORT}`;
 const THEMES = ['classic', 'modern', 'campus', 'minimal', 'vibrant'];
 const SECTION_TYPES = ['slider', 'card-row', 'banner', 'text-image', 'embed', 'form'];
 
+/** AXE is axe-core's browser bundle, injected into each page it audits. */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
 let adminToken;
+/** pageTypes are one address of every kind of page the website serves (filled in before()). */
+let pageTypes = [];
 const call = (method, path, body, token = adminToken) => apiCall(method, path, body, token);
 const created = [];
 
@@ -23,6 +29,10 @@ before(async () => {
   assert.ok(ADMIN_PASSWORD, 'set DEMO_ADMIN_PASSWORD to the demo admin password');
   await waitForServer();
   adminToken = (await call('POST', '/auth/login', { username: ADMIN_USER, password: ADMIN_PASSWORD }, null)).result.token;
+  const first = async (collection) => (await call('GET', `/${collection}?limit=5`)).result[0].id;
+  pageTypes = ['/', '/about', '/events', `/events/${await first('events')}`, '/notices', `/notices/${await first('notices')}`,
+    '/albums', `/albums/${await first('albums')}`, '/staff', '/departments', '/faqs', '/resources', '/testimonials',
+    `/forms/${await first('custom-forms')}`, '/no-such-page'];
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -94,6 +104,30 @@ describe('public website', () => {
         assert.deepEqual([...seen].sort(), [...SECTION_TYPES].sort());
         await page.getByRole('heading', { level: 1, name: 'About' }).first().waitFor();
       });
+    });
+
+    test(`theme ${id}: axe finds nothing serious or critical on any kind of page`, async () => {
+      await activate(id);
+      const found = [];
+      for (const mobile of [false, true]) {
+        const context = await browser.newContext(mobile ? { viewport: { width: 412, height: 823 }, isMobile: true } : { viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        try {
+          for (const path of pageTypes) {
+            await page.goto(`${SITE}${path}`);
+            await page.addScriptTag({ path: AXE });
+            const violations = await page.evaluate(async () =>
+              (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+            );
+            for (const v of violations) found.push(`${mobile ? 'phone' : 'desktop'} ${path}: ${v}`);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+      assert.deepEqual(found, []);
     });
   }
 
