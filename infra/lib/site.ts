@@ -44,7 +44,8 @@ export interface SiteProps {
 /**
  * SharedEdge is what the website distribution reuses from the panel's, so each rule has one
  * definition: the origin access control (media bucket), the media cache and header policies,
- * the API's header policy and, when there is a public API, its cache and origin request policies.
+ * the API's header policy, the visitor's origin request policy and host function and, when there
+ * is a public API, its cache policy.
  * Policies and origin access controls are account-level objects any distribution may attach.
  */
 export interface SharedEdge {
@@ -52,9 +53,12 @@ export interface SharedEdge {
   readonly mediaCachePolicy: cloudfront.ICachePolicy;
   readonly mediaHeadersPolicy: cloudfront.IResponseHeadersPolicy;
   readonly apiHeadersPolicy: cloudfront.IResponseHeadersPolicy;
+  /** visitorOrigin forwards the viewer's address and the body's type to the origin. */
+  readonly visitorOrigin: cloudfront.IOriginRequestPolicy;
+  /** siteHost copies the viewer's Host into X-Site-Host. */
+  readonly siteHost: cloudfront.IFunction;
   readonly publicApi?: {
     readonly cachePolicy: cloudfront.ICachePolicy;
-    readonly originRequestPolicy: cloudfront.IOriginRequestPolicy;
   };
 }
 
@@ -192,6 +196,21 @@ export class Site extends Construct {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       customHeaders: { ...props.apiOriginHeaders },
     });
+    // What the public API and the websites' pages need of a visitor: the host as X-Site-Host (a
+    // viewer-request function: API Gateway needs its own Host) and, beside the cache key, the
+    // viewer's address for the submissions' rate limit (set by CloudFront, not the viewer) and
+    // the body's type. One definition each, attached by both distributions.
+    const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'PublicApiOrigin', {
+      comment: 'Public API and websites: viewer address and content type to the origin',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('CloudFront-Viewer-Address', 'Content-Type'),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+    const siteHost = new cloudfront.Function(this, 'SiteHost', {
+      code: cloudfront.FunctionCode.fromInline(SITE_HOST),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Public API and websites: the viewer Host as X-Site-Host (cache key, tenant by host)',
+    });
     const publicBehaviours: Record<string, cloudfront.BehaviorOptions> = {};
     let publicApi: SharedEdge['publicApi'];
     if (props.publicApiPath) {
@@ -209,20 +228,7 @@ export class Site extends Construct {
         enableAcceptEncodingGzip: true,
         enableAcceptEncodingBrotli: true,
       });
-      // Beside the cache key (forwarded anyway): the viewer's address for the submissions' rate
-      // limit (set by CloudFront, not the viewer), and the body's type.
-      const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'PublicApiOrigin', {
-        comment: 'Public website API: viewer address and content type to the origin',
-        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('CloudFront-Viewer-Address', 'Content-Type'),
-        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-        cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
-      });
-      const siteHost = new cloudfront.Function(this, 'SiteHost', {
-        code: cloudfront.FunctionCode.fromInline(SITE_HOST),
-        runtime: cloudfront.FunctionRuntime.JS_2_0,
-        comment: 'Public API: the viewer Host as X-Site-Host (cache key, tenant by host)',
-      });
-      publicApi = { cachePolicy, originRequestPolicy };
+      publicApi = { cachePolicy };
       publicBehaviours[`${props.publicApiPath.replace(/^\//, '')}/*`] = {
         origin: apiOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -290,6 +296,8 @@ export class Site extends Construct {
       mediaCachePolicy: mediaCache,
       mediaHeadersPolicy: mediaHeaders,
       apiHeadersPolicy: apiHeaders,
+      visitorOrigin: originRequestPolicy,
+      siteHost,
       publicApi,
     };
 

@@ -1,7 +1,7 @@
 import { Aws, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
-import { HSTS_MAX_AGE, SharedEdge, SITE_HOST } from './site';
+import { HSTS_MAX_AGE, SharedEdge } from './site';
 
 /** WebsiteProps configure the institutions' websites at the edge. */
 export interface WebsiteProps {
@@ -101,20 +101,7 @@ export class Website extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
-    // Beside the cache key: the viewer's address for the forms' and newsletter's rate limit (set
-    // by CloudFront, never by the viewer) and the type of a form's body.
-    const htmlOrigin = new cloudfront.OriginRequestPolicy(this, 'HtmlOrigin', {
-      comment: 'Websites: viewer address and content type to the website Lambda',
-      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('CloudFront-Viewer-Address', 'Content-Type'),
-      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
-    });
-    const siteHost = new cloudfront.Function(this, 'SiteHost', {
-      code: cloudfront.FunctionCode.fromInline(SITE_HOST),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Websites: the viewer Host as X-Site-Host (cache key, tenant by host)',
-    });
-    const viewerRequest = [{ eventType: 'viewer-request', functionArn: siteHost.functionArn }];
+    const viewerRequest = [{ eventType: 'viewer-request', functionArn: props.edge.siteHost.functionArn }];
 
     const behaviours: cloudfront.CfnDistribution.CacheBehaviorProperty[] = [];
     if (props.publicApiPath && props.edge.publicApi) {
@@ -127,7 +114,7 @@ export class Website extends Construct {
         allowedMethods: ALL_METHODS,
         cachedMethods: ['GET', 'HEAD', 'OPTIONS'],
         cachePolicyId: props.edge.publicApi.cachePolicy.cachePolicyId,
-        originRequestPolicyId: props.edge.publicApi.originRequestPolicy.originRequestPolicyId,
+        originRequestPolicyId: props.edge.visitorOrigin.originRequestPolicyId,
         responseHeadersPolicyId: props.edge.apiHeadersPolicy.responseHeadersPolicyId,
         compress: true,
         functionAssociations: viewerRequest,
@@ -190,7 +177,7 @@ export class Website extends Construct {
           allowedMethods: ALL_METHODS,
           cachedMethods: ['GET', 'HEAD'],
           cachePolicyId: htmlCache.cachePolicyId,
-          originRequestPolicyId: htmlOrigin.originRequestPolicyId,
+          originRequestPolicyId: props.edge.visitorOrigin.originRequestPolicyId,
           responseHeadersPolicyId: headers.responseHeadersPolicyId,
           compress: true,
           functionAssociations: viewerRequest,

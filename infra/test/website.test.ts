@@ -119,6 +119,15 @@ describe('website (routes.json names a website group)', () => {
     assert.equal(fn.Properties.FunctionCode, SITE_HOST);
   });
 
+  it('shares the one host function and visitor policy with the panel distribution', () => {
+    const fns = Object.values(resources(t, 'AWS::CloudFront::Function')).filter((f: any) => f.Properties.FunctionCode === SITE_HOST);
+    assert.equal(fns.length, 1, 'one SITE_HOST function for both distributions');
+    const visitor = Object.values(resources(t, 'AWS::CloudFront::OriginRequestPolicy')).filter((p: any) =>
+      p.Properties.OriginRequestPolicyConfig.HeadersConfig.Headers?.includes('CloudFront-Viewer-Address'),
+    );
+    assert.equal(visitor.length, 1, 'one origin request policy forwarding the viewer address');
+  });
+
   it('sends the security headers: the CSP, HSTS (own hosts only), nosniff, referrer policy, same-origin frames', () => {
     const h = headersOf(dist.DefaultCacheBehavior).SecurityHeadersConfig;
     assert.equal(h.ContentSecurityPolicy.ContentSecurityPolicy, CSP);
