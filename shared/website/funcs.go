@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/public"
 )
 
@@ -31,6 +32,7 @@ var funcs = template.FuncMap{
 	"sectionOf": func(v *view, sec public.Section) sectionData {
 		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms}
 	},
+	"readable": readableText,
 	// rich is page content, sanitised by the reader on the way out (public.Page).
 	"rich": func(v any) template.HTML { return safeHTML(str(v)) },
 }
@@ -46,6 +48,20 @@ type sectionData struct {
 	Site    *public.Site
 	Section public.Section
 	Forms   map[string]*formView
+}
+
+// readableText is the text colour staff chose (fg, or the page's own when none) for a
+// background they chose, moved just enough to reach WCAG AA's 4.5:1: a site stays readable
+// whatever colours it is given. "" when there is no background to read against.
+func readableText(fg, bg any) string {
+	b, f := str(bg), str(fg)
+	if b == "" || !formats.Color(b) {
+		return f
+	}
+	if f == "" || !formats.Color(f) {
+		f = onColor(expandHex(b))
+	}
+	return readableOn(expandHex(f), expandHex(b))
 }
 
 // safeHTML is rich text that shared/richtext has sanitised (page content, album descriptions).
