@@ -148,16 +148,19 @@ describe('pages', () => {
       assert.equal(await section(page, 1).getByLabel('Title', { exact: true }).nth(0).inputValue(), 'Slide two');
       const cardsNow = section(page, 2);
       await page.waitForFunction(() => true);
-      // A real pointer drag of the second card up by more than half a row, kept away from the
-      // viewport's edges, where dnd-kit would scroll the page under the pointer.
+      // A real pointer drag of the second card up past the first one's handle, kept away from the
+      // viewport's edges, where dnd-kit would scroll the page under the pointer. The distance is
+      // measured, not assumed: a row's height depends on the fonts the machine has.
       const handle2 = page.getByRole('button', { name: 'Drag item 2 of Cards C' });
-      await handle2.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 500));
+      // Scrolled into view by whichever element scrolls (the shell's main area, not the window).
+      await handle2.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
       const from = await handle2.boundingBox();
+      const to = await page.getByRole('button', { name: 'Drag item 1 of Cards C' }).boundingBox();
       const x = from.x + from.width / 2;
       await page.mouse.move(x, from.y + from.height / 2);
       await page.mouse.down();
       await page.mouse.move(x, from.y - 10, { steps: 5 });
-      await page.mouse.move(x, from.y - 250, { steps: 10 });
+      await page.mouse.move(x, to.y - 20, { steps: 10 });
       await page.waitForTimeout(200);
       await page.mouse.up();
       await page.waitForTimeout(200);

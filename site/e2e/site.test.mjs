@@ -72,6 +72,7 @@ describe('website settings screens', () => {
       await handle.focus();
       await page.keyboard.press('Space');
       await page.locator(`li[data-menu-item="${c}"].menu-row--dragging`).waitFor();
+      await page.waitForTimeout(150); // dnd-kit measures the droppables after pick-up
       for (const over of [b, a]) {
         await page.keyboard.press('ArrowUp');
         await page.getByText(`was moved over droppable area ${id[over]}.`).waitFor({ state: 'attached' });
