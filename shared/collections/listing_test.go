@@ -268,3 +268,29 @@ func TestUnreadCounterAndBell(t *testing.T) {
 		t.Fatalf("all: %s", res.Raw)
 	}
 }
+
+// TestMarkingAHundredRead: PATCH /notifications/ with 100 unread ids (101 transaction items in
+// one go) marks them all, in transactions DynamoDB accepts, and the unread counter follows.
+func TestMarkingAHundredRead(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	var ids []string
+	for i := 0; i < 100; i++ {
+		res := testkit.Call(t, call{Method: "POST", Path: "/notifications", Tenant: tn.ID, Token: tn.AdminToken,
+			Body: map[string]any{"title": fmt.Sprint("N", i), "message": "M"}})
+		mustStatus(t, res, 201)
+		ids = append(ids, res.Get("result.id").(string))
+	}
+	res := testkit.Call(t, call{Method: "PATCH", Path: "/notifications/", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"passcode": "x", "notificaitonIds": ids}})
+	mustStatus(t, res, 200)
+	if res := get(t, tn, "/notifications?read=false&limit=5"); res.Get("facetCount") != float64(0) || res.Get("totalCount") != float64(0) {
+		t.Fatalf("unread after marking 100: %s", res.Raw)
+	}
+	if res := get(t, tn, "/notifications?limit=5"); res.Get("totalCount") != float64(100) {
+		t.Fatalf("all: %s", res.Raw)
+	}
+	// 101 ids is more than a request may mark, whatever their state.
+	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/notifications/", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"passcode": "x", "notificaitonIds": append(ids, tn.AdminID)}}), 400)
+}

@@ -5,10 +5,17 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/store"
 )
 
-// maxMarkRead bounds one PATCH /notifications/ (one transaction holds at most 100 items).
+// maxMarkRead bounds one PATCH /notifications/: the bell and the list mark at most a page.
 const maxMarkRead = 100
+
+// markReadChunk is how many notifications one transaction marks: each is an item, and the unread
+// counter one more. Marking read is the same whatever was marked before, and each chunk keeps
+// its own count, so a request larger than a transaction is split safely: a failure leaves the
+// chunks before it done and the counter true, and marking the rest again finishes it.
+const markReadChunk = store.MaxTransactionItems - 1
 
 // notificationHooks add PATCH /notifications/ (mark read) to the generic routes.
 type notificationHooks struct{ NoHooks }
@@ -42,11 +49,14 @@ func (s *Service) markRead(w http.ResponseWriter, r *http.Request, c *Collection
 	case len(list) > maxMarkRead:
 		return api.Errorf(http.StatusBadRequest, "At most %d notifications can be marked at once.", maxMarkRead)
 	}
-	wr := s.newWrite(r, c, nil)
-	if err := s.addMarkRead(r.Context(), wr, auth.CallerFrom(r.Context()).Scope, list); err != nil {
+	scope := auth.CallerFrom(r.Context()).Scope
+	unread, err := s.unreadOf(r.Context(), c, scope, list)
+	if err != nil {
 		return err
 	}
-	if wr.items > 0 {
+	for start := 0; start < len(unread); start += markReadChunk {
+		wr := s.newWrite(r, c, nil)
+		s.addMarkRead(wr, scope, unread[start:min(len(unread), start+markReadChunk)])
 		if err := wr.run(r.Context(), notFound(c)); err != nil {
 			return err
 		}

@@ -28,6 +28,7 @@ type Service struct {
 	grouped   map[string][]Permission
 	conv      *converter
 	hooks     map[string]Hooks
+	observers []Observer
 	now       func() time.Time
 }
 
@@ -40,6 +41,8 @@ type Linked struct {
 	// RichText sanitises rich-text fields (richtext.Sanitize); only groups serving a collection
 	// with such a field link it.
 	RichText func(html string) string
+	// Observers see every accepted write (see Observer).
+	Observers []Observer
 }
 
 // NewService returns the collections service over the declared registry, with the hooks this
@@ -51,7 +54,8 @@ func NewService(st *store.Store, guard *auth.Guard, reg Registry, linked Linked)
 		hooks[name] = h
 	}
 	conv := newConverter(cat, linked.RichText)
-	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks, now: time.Now}
+	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks,
+		observers: linked.Observers, now: time.Now}
 }
 
 // Registry returns the declared collections the service serves.
@@ -193,6 +197,8 @@ func (s *Service) fullView(ctx context.Context, caller *auth.Caller, c *Collecti
 type Write struct {
 	Caller *auth.Caller
 	C      *Collection
+	// Action is what the write does: ActionCreate, ActionUpdate or ActionDelete.
+	Action string
 	Old    Record         // nil on create
 	Values map[string]any // the converted fields of the request (create: all; patch: the changed ones)
 	Rec    Record         // the record as it will be stored
@@ -313,6 +319,7 @@ func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Coll
 // references and counters in one transaction.
 func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int) (Record, error) {
 	wr := s.writeAs(caller, c, nil)
+	wr.Action = ActionCreate
 	wr.Attempt = attempt
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	if id == "" {
@@ -332,7 +339,6 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	if err := checkItemSize(wr.Rec); err != nil {
 		return nil, err
 	}
-	s.addHookItems(wr)
 	item := Record{}
 	for k, v := range wr.Rec {
 		item[k] = v
@@ -340,10 +346,7 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	for k, v := range indexAttributes(wr.Caller.Scope, c, wr.Rec) {
 		item[k] = v
 	}
-	wr.add("put", s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil)
-	s.addReferenceChanges(wr, nil, wr.Rec)
-	s.addCounterChanges(wr, nil, wr.Rec)
-	if err := wr.run(ctx, api.ErrConflict); err != nil {
+	if err := s.commit(ctx, wr, s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil); err != nil {
 		return nil, err
 	}
 	return wr.Rec, nil
@@ -389,6 +392,7 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 		return err
 	}
 	scope, old := wr.Caller.Scope, wr.Old
+	wr.Action = ActionUpdate
 	wr.Rec["version"] = version + 1
 	wr.Rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
 	if err := s.beforeWrite(r.Context(), wr); err != nil {
@@ -411,11 +415,7 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 		}
 	}
 	setIndexAttributes(upd, scope, c, wr.Rec)
-	s.addHookItems(wr)
-	wr.add("update", upd, api.ErrConflict)
-	s.addReferenceChanges(wr, old, wr.Rec)
-	s.addCounterChanges(wr, old, wr.Rec)
-	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
+	if err := s.commit(r.Context(), wr, upd, api.ErrConflict); err != nil {
 		return err
 	}
 	out, err := s.fullView(r.Context(), wr.Caller, c, wr.Rec)
@@ -452,17 +452,14 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request, c *Collection) 
 		return err
 	}
 	wr := s.newWrite(r, c, old)
+	wr.Action = ActionDelete
 	if err := s.beforeDelete(r.Context(), wr); err != nil {
 		return err
 	}
 	k := s.key(scope, c, toString(old["id"]))
 	del := s.st.Table.Delete("PK", k.PK).Range("SK", k.SK).
 		If("version = ? AND (attribute_not_exists(refCount) OR refCount <= ?)", old["version"], 0)
-	s.addHookItems(wr)
-	wr.add("delete", del, s.deleteConflict(c, old))
-	s.addReferenceChanges(wr, old, nil)
-	s.addCounterChanges(wr, old, nil)
-	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
+	if err := s.commit(r.Context(), wr, del, s.deleteConflict(c, old)); err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]any{"id": old["id"]}, Message: c.Title + " Deleted Successfully!"})

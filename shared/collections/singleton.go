@@ -98,7 +98,8 @@ func (s *Service) PatchSingleton(w http.ResponseWriter, r *http.Request, c *Coll
 	if err != nil {
 		return err
 	}
-	scope, old := wr.Caller.Scope, wr.Old
+	scope := wr.Caller.Scope
+	wr.Action = ActionUpdate
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	k := s.singletonKey(scope, c)
 	wr.Rec["PK"], wr.Rec["SK"], wr.Rec["id"] = k.PK, k.SK, scope.Tenant()
@@ -123,10 +124,7 @@ func (s *Service) PatchSingleton(w http.ResponseWriter, r *http.Request, c *Coll
 	} else {
 		put.If("version = ?", version)
 	}
-	s.addHookItems(wr)
-	wr.add("put", put, api.ErrConflict)
-	s.addReferenceChanges(wr, old, wr.Rec)
-	if err := wr.run(r.Context(), api.ErrConflict); err != nil {
+	if err := s.commit(r.Context(), wr, put, api.ErrConflict); err != nil {
 		return err
 	}
 	msg := c.SavedMessage

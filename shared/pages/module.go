@@ -12,6 +12,7 @@ import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -218,7 +219,13 @@ func (h *handlers) commit(ctx context.Context, tx *dynamo.WriteTx, scope store.S
 		tx.Update(h.st.Table.Update("PK", s.PK).Range("SK", s.SK).Set("position", s.Position).If("attribute_exists(PK)"))
 	}
 	k := pageKey(scope, pageID)
-	tx.Update(h.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("version", 1).Set("updatedAt", now).If("version = ?", version))
+	at, err := time.Parse(time.RFC3339Nano, now)
+	if err != nil {
+		return 0, err
+	}
+	// The page's place in the Pages list sorted by last update moves with its updatedAt.
+	attr, key := listing.UpdatedIndex(at, pageID)
+	tx.Update(h.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("version", 1).Set("updatedAt", now).Set(attr, key).If("version = ?", version))
 	if err := tx.Run(ctx); err != nil {
 		if dynamo.IsCondCheckFailed(err) {
 			return 0, api.ErrConflict

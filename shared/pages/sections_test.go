@@ -358,3 +358,22 @@ func TestSectionRoutesKeepPositionsDense(t *testing.T) {
 	}
 	mustStatus(t, as(t, tn, "GET", "/page-sections", nil), 400)
 }
+
+// TestSectionWritesMoveThePageInTheList: a section change is a change of its page, so the Pages
+// list sorted by last update (the default) puts that page first, as a page save would.
+func TestSectionWritesMoveThePageInTheList(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	types := typeIDs(t, tn)
+	older, _ := newPage(t, tn, "Older page")
+	newer, _ := newPage(t, tn, "Newer page")
+	first := func() any { return as(t, tn, "GET", "/pages?limit=5", nil).Get("result.0.id") }
+	if first() != newer {
+		t.Fatal("the newer page is not first to begin with")
+	}
+	res := as(t, tn, "POST", "/page-sections", map[string]any{"pageId": older, "pageSectionTypeId": types["banner"], "config": items(1, nil)})
+	mustStatus(t, res, 201)
+	if got := first(); got != older {
+		t.Fatalf("after a section write the list starts with %v, want the page written (%s)", got, older)
+	}
+}

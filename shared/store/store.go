@@ -123,6 +123,9 @@ func (s *Store) EnsureTable(ctx context.Context) error {
 	return nil
 }
 
+// MaxTransactionItems is DynamoDB's limit on the actions of one transaction.
+const MaxTransactionItems = 100
+
 // WriteTx starts a write transaction carrying its own ClientRequestToken. The SDK fills one in per
 // call too, but one per transaction value means that running the same transaction again after
 // an unclear failure (a timeout after DynamoDB applied it) is answered with its success instead
