@@ -186,4 +186,3 @@ func TestATransactionPastTheLimitIsRefusedWhole(t *testing.T) {
 		t.Fatalf("the same write within the limit: %d", status)
 	}
 }
-

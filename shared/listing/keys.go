@@ -32,7 +32,9 @@ func TimeKey(t time.Time) string { return t.UTC().Format(TimeLayout) }
 
 // UpdatedIndex is the attribute, and its value, that sorts record id by last update at t: what a
 // write that moves a record's updatedAt without rewriting the whole item must set with it.
-func UpdatedIndex(t time.Time, id string) (attr, value string) { return "GSI1SK", TimeKey(t) + "#" + id }
+func UpdatedIndex(t time.Time, id string) (attr, value string) {
+	return "GSI1SK", TimeKey(t) + "#" + id
+}
 
 // NameKey is the comparable form of a name: trimmed, lower-cased, capped at 200 characters.
 // Search prefixes go through it too, so a search matches exactly the names it is a prefix of.
