@@ -352,19 +352,16 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	return wr.Rec, nil
 }
 
-// preparePatch reads a patch's body, converts its fields and loads the record with load,
-// refusing a stale version: the write both patch routes (records, singletons) start from.
-func (s *Service) preparePatch(r *http.Request, c *Collection, load func(context.Context, store.Scope, *Collection, string) (Record, error)) (*Write, int, error) {
-	in, err := decodeInput(r, c)
-	if err != nil {
-		return nil, 0, err
-	}
-	scope := auth.CallerFrom(r.Context()).Scope
+// prepareUpdate converts a patch's fields and loads the record with load, refusing a stale
+// version: the write both patch routes (records, singletons) and a restore start from.
+func (s *Service) prepareUpdate(ctx context.Context, caller *auth.Caller, c *Collection, id string, in input,
+	load func(context.Context, store.Scope, *Collection, string) (Record, error)) (*Write, int, error) {
+	scope := caller.Scope
 	values, err := s.conv.values(scope, c, in, false)
 	if err != nil {
 		return nil, 0, err
 	}
-	old, err := load(r.Context(), scope, c, r.PathValue("id"))
+	old, err := load(ctx, scope, c, id)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -372,7 +369,8 @@ func (s *Service) preparePatch(r *http.Request, c *Collection, load func(context
 	if in.version != nil && *in.version != version {
 		return nil, 0, api.ErrConflict
 	}
-	wr := s.newWrite(r, c, old)
+	wr := s.writeAs(caller, c, old)
+	wr.Action = ActionUpdate
 	wr.Values = values
 	wr.Rec = Record{}
 	for k, v := range old {
@@ -387,21 +385,36 @@ func (s *Service) preparePatch(r *http.Request, c *Collection, load func(context
 }
 
 func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) error {
-	wr, version, err := s.preparePatch(r, c, s.Load)
+	in, err := decodeInput(r, c)
 	if err != nil {
 		return err
 	}
-	scope, old := wr.Caller.Scope, wr.Old
-	wr.Action = ActionUpdate
+	wr, version, err := s.prepareUpdate(r.Context(), auth.CallerFrom(r.Context()), c, r.PathValue("id"), in, s.Load)
+	if err != nil {
+		return err
+	}
+	if err := s.update(r.Context(), wr, version); err != nil {
+		return err
+	}
+	out, err := s.fullView(r.Context(), wr.Caller, c, wr.Rec)
+	if err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: out, Message: c.Title + " updated successfully!"})
+}
+
+// update writes a prepared patch of a record at version: its hooks, then only what changed
+// (so counters kept on the item, refCount, are never overwritten) through commit.
+func (s *Service) update(ctx context.Context, wr *Write, version int) error {
+	scope, old, c := wr.Caller.Scope, wr.Old, wr.C
 	wr.Rec["version"] = version + 1
 	wr.Rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
-	if err := s.beforeWrite(r.Context(), wr); err != nil {
+	if err := s.beforeWrite(ctx, wr); err != nil {
 		return err
 	}
 	if err := checkItemSize(wr.Rec); err != nil {
 		return err
 	}
-	// Update only what changed, so that counters kept on the item (refCount) are never overwritten.
 	k := s.key(scope, c, toString(old["id"]))
 	upd := s.st.Table.Update("PK", k.PK).Range("SK", k.SK).
 		Set("version", wr.Rec["version"]).Set("updatedAt", wr.Rec["updatedAt"]).
@@ -415,14 +428,7 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 		}
 	}
 	setIndexAttributes(upd, scope, c, wr.Rec)
-	if err := s.commit(r.Context(), wr, upd, api.ErrConflict); err != nil {
-		return err
-	}
-	out, err := s.fullView(r.Context(), wr.Caller, c, wr.Rec)
-	if err != nil {
-		return err
-	}
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: out, Message: c.Title + " updated successfully!"})
+	return s.commit(ctx, wr, upd, api.ErrConflict)
 }
 
 // changedAttributes are the attributes the patch sets: the request's fields plus whatever the

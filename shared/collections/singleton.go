@@ -94,12 +94,28 @@ func singletonView(c *Collection, rec Record) Record {
 // with one conditional put. Hooks that claim the PATCH route call it once they have checked
 // their own rules.
 func (s *Service) PatchSingleton(w http.ResponseWriter, r *http.Request, c *Collection) error {
-	wr, version, err := s.preparePatch(r, c, s.LoadSingleton)
+	in, err := decodeInput(r, c)
 	if err != nil {
 		return err
 	}
-	scope := wr.Caller.Scope
-	wr.Action = ActionUpdate
+	wr, version, err := s.prepareUpdate(r.Context(), auth.CallerFrom(r.Context()), c, r.PathValue("id"), in, s.LoadSingleton)
+	if err != nil {
+		return err
+	}
+	if err := s.saveSingleton(r.Context(), wr, version); err != nil {
+		return err
+	}
+	msg := c.SavedMessage
+	if msg == "" {
+		msg = c.Title + " updated successfully!"
+	}
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: singletonView(c, wr.Rec), Message: msg})
+}
+
+// saveSingleton writes a prepared save of a singleton at version (0: never saved): the whole
+// record, its hooks, through commit.
+func (s *Service) saveSingleton(ctx context.Context, wr *Write, version int) error {
+	scope, c := wr.Caller.Scope, wr.C
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	k := s.singletonKey(scope, c)
 	wr.Rec["PK"], wr.Rec["SK"], wr.Rec["id"] = k.PK, k.SK, scope.Tenant()
@@ -107,7 +123,7 @@ func (s *Service) PatchSingleton(w http.ResponseWriter, r *http.Request, c *Coll
 	if wr.Rec["createdAt"] == nil {
 		wr.Rec["createdAt"] = now
 	}
-	if err := s.beforeWrite(r.Context(), wr); err != nil {
+	if err := s.beforeWrite(ctx, wr); err != nil {
 		return err
 	}
 	if err := checkItemSize(wr.Rec); err != nil {
@@ -124,12 +140,5 @@ func (s *Service) PatchSingleton(w http.ResponseWriter, r *http.Request, c *Coll
 	} else {
 		put.If("version = ?", version)
 	}
-	if err := s.commit(r.Context(), wr, put, api.ErrConflict); err != nil {
-		return err
-	}
-	msg := c.SavedMessage
-	if msg == "" {
-		msg = c.Title + " updated successfully!"
-	}
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: singletonView(c, wr.Rec), Message: msg})
+	return s.commit(ctx, wr, put, api.ErrConflict)
 }
