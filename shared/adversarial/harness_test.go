@@ -102,10 +102,12 @@ func allRoutes(t *testing.T) []route {
 	return out
 }
 
-// concrete fills the route's wildcards: {id} with id, {$} with nothing.
+// concrete fills the route's wildcards: {id} with id, {version} with the first one, {$} with
+// nothing.
 func (r route) concrete(id string) string {
 	p := strings.ReplaceAll(r.Path, "{$}", "")
 	p = strings.ReplaceAll(p, "{id}", id)
+	p = strings.ReplaceAll(p, "{version}", "1")
 	if strings.Contains(p, "{") {
 		panic("adversarial: route " + r.Pattern + " has a wildcard the suite does not know; teach concrete() about it")
 	}

@@ -54,8 +54,10 @@ func NewService(st *store.Store, guard *auth.Guard, reg Registry, linked Linked)
 		hooks[name] = h
 	}
 	conv := newConverter(cat, linked.RichText)
-	return &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks,
-		observers: linked.Observers, now: time.Now}
+	s := &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks, now: time.Now}
+	// The engine's own observer first: every write keeps the state it replaces (history.go).
+	s.observers = append([]Observer{s.keepVersion}, linked.Observers...)
+	return s
 }
 
 // Registry returns the declared collections the service serves.
@@ -88,6 +90,7 @@ func (s *Service) Register(mux api.Mux, base, key string) error {
 		// First, so a hook can claim a more specific pattern than the generic ones.
 		router.Routes(s, claims, path, c)
 	}
+	s.registerHistory(mux, path, c)
 	if c.Singleton != "" {
 		s.registerSingleton(mux, path, c, claims.patterns)
 		return nil
@@ -202,6 +205,8 @@ type Write struct {
 	Old    Record         // nil on create
 	Values map[string]any // the converted fields of the request (create: all; patch: the changed ones)
 	Rec    Record         // the record as it will be stored
+	// RestoredFrom is the version a restore writes back (0 for any other write).
+	RestoredFrom int
 	// Attempt counts the tries of a create (0 first): a hook whose item failed with ErrRetry
 	// is called again with the next attempt, and may choose differently (another slug).
 	Attempt int
