@@ -89,6 +89,8 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
             onSave={form.save}
             onCancel={onCancel}
             onReload={form.reloadRecord}
+            record={form.record}
+            canRestore={canEdit}
           />
         </Modal>
       )}

@@ -1,6 +1,7 @@
 import { Button, Flex, Loader } from '@aws-amplify/ui-react';
 import type { FormEvent } from 'react';
-import type { CollectionDecl, FieldErrors, FormValues } from '../../lib/collections';
+import { HistoryPanel } from '../../components/history/HistoryPanel';
+import type { ApiRecord, CollectionDecl, FieldErrors, FormValues } from '../../lib/collections';
 import { ConflictAlert, RecordFields } from './RecordFields';
 
 interface Props {
@@ -15,10 +16,13 @@ interface Props {
   onSave: (e: FormEvent) => void;
   onCancel: () => void;
   onReload: () => void;
+  /** record is the stored copy being edited; with it the form offers its history. */
+  record?: ApiRecord | null;
+  canRestore?: boolean;
 }
 
 /** RecordForm is the one create/edit form of every collection: two columns, Cancel and Save. */
-export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload }: Props) {
+export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload, record, canRestore = false }: Props) {
   return (
     <form onSubmit={onSave} noValidate aria-label={`${editing ? 'Edit' : 'Create'} ${decl.title}`} aria-busy={loading}>
       <ConflictAlert message={conflict} loading={loading} onReload={onReload} />
@@ -32,6 +36,7 @@ export function RecordForm({ decl, editing, values, errors, loading, saving, con
           Save
         </Button>
       </Flex>
+      {editing && record && <HistoryPanel decl={decl} id={record.id} current={record} canRestore={canRestore} onRestored={onReload} />}
     </form>
   );
 }

@@ -29,6 +29,8 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const [mode, setMode] = useState<FormMode | null>(null);
   const { values, setValues, errors, setErrors, setField: setValue, check } = useFormFields();
   const [version, setVersion] = useState<number | undefined>(undefined);
+  // record is the stored copy last loaded (what the History panel compares with).
+  const [record, setRecord] = useState<ApiRecord | null>(null);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -48,6 +50,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
           return next;
         });
         setVersion(typeof res.result.version === 'number' ? res.result.version : undefined);
+        setRecord(res.result);
         setErrors({});
         setConflict(null);
       } catch (err) {
@@ -61,6 +64,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
 
   const openCreate = () => {
     touched.current = new Set();
+    setRecord(null);
     setMode({ kind: 'create' });
     setValues(initialValues(decl));
     setVersion(undefined);
@@ -71,6 +75,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const openEdit = (record: ApiRecord) => {
     touched.current = new Set();
     setMode({ kind: 'edit', id: record.id });
+    setRecord(null);
     // Show the row at once; the fresh copy (and its version) replaces it when it arrives.
     setValues(initialValues(decl, record));
     setVersion(typeof record.version === 'number' ? record.version : undefined);
@@ -91,9 +96,10 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   };
 
   const reloadRecord = () => {
-    // An explicit reload (after a conflict) takes the server's copy whole.
+    // An explicit reload (after a conflict or a restore) takes the server's copy whole.
     touched.current = new Set();
     if (mode?.kind === 'edit') void load(mode.id);
+    void reloadCollection(decl.key);
   };
 
   const save = async (e?: FormEvent) => {
@@ -125,5 +131,5 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     }
   };
 
-  return { mode, values, errors, loading, saving, conflict, openCreate, openEdit, close, setField, save, reloadRecord };
+  return { mode, record, values, errors, loading, saving, conflict, openCreate, openEdit, close, setField, save, reloadRecord };
 }

@@ -5,7 +5,8 @@ import { useApp } from '../../app/AppContext';
 import { MediaPicker } from '../../components/media-picker/MediaPicker';
 import { useConfirm } from '../../components/useConfirm';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
-import { can } from '../../lib/collections';
+import { HistoryPanel } from '../../components/history/HistoryPanel';
+import { can, collectionFor } from '../../lib/collections';
 import { ContentEditor } from './ContentEditor';
 import { PAGE_MSG } from './messages';
 import { NewPageForm } from './NewPageForm';
@@ -16,6 +17,7 @@ import { usePageEditor } from './usePageEditor';
 import './pages.css';
 
 const PAGE_CATEGORY = { category: 'PAGE' };
+const pagesDecl = collectionFor('pages');
 
 function Editor({ id }: { id: string }) {
   const { user } = useApp();
@@ -111,6 +113,9 @@ function Editor({ id }: { id: string }) {
         <Flex justifyContent="flex-end" marginTop="medium">
           {saveBar}
         </Flex>
+        {ed.record && pagesDecl && (
+          <HistoryPanel decl={pagesDecl} id={id} current={ed.record} canRestore={canEdit} onRestored={() => void ed.reload()} />
+        )}
       </Card>
       {confirmDialog}
     </form>

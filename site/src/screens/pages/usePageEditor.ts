@@ -66,6 +66,8 @@ export function usePageEditor(id: string) {
   const typesQuery = useSWR<{ result: SectionType[] }>('/page-section-types', swrFetcher, { revalidateIfStale: false });
   const types = useMemo(() => typesQuery.data?.result ?? [], [typesQuery.data]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // record is the page as last loaded or saved (what the History panel compares with).
+  const [record, setRecord] = useState<ApiPage | null>(null);
   const [fields, setFields] = useState<PageFields | null>(null);
   const [sections, setSections] = useState<DraftSection[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -77,6 +79,7 @@ export function usePageEditor(id: string) {
   const adopt = useCallback((p: ApiPage) => {
     const next = { fields: fieldsOf(p), sections: (p.pageSections ?? []).map(toDraft), version: p.version };
     setLoaded(next);
+    setRecord(p);
     setFields(next.fields);
     setSections(next.sections);
     setErrors({});
@@ -173,6 +176,7 @@ export function usePageEditor(id: string) {
     save,
     conflict,
     reload: load,
+    record,
     version: loaded?.version,
     /** savedTitle is the title as last loaded or saved. */
     savedTitle: loaded?.fields.title ?? '',

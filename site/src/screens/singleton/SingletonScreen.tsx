@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useApp } from '../../app/AppContext';
+import { HistoryPanel } from '../../components/history/HistoryPanel';
 import { can, collectionFor } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
 import { ConflictAlert, RecordFields } from '../collections/RecordFields';
@@ -37,6 +38,7 @@ export function SingletonScreen({ collection, title }: Props) {
               </Button>
             </Flex>
           )}
+          {form.record && <HistoryPanel decl={decl} id={form.record.id} current={form.record} canRestore={editable} onRestored={form.reload} />}
         </form>
       )}
     </Card>

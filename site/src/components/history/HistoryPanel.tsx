@@ -1,0 +1,161 @@
+import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { useCallback, useState } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../api/client';
+import { messageOf } from '../../api/http';
+import type { ApiRecord, CollectionDecl } from '../../lib/collections';
+import { formatDateTime } from '../../lib/format';
+import { useConfirm } from '../useConfirm';
+import { compareRows, describe, type DiffRow, type VersionInfo } from './history';
+import './history.css';
+
+interface Props {
+  decl: CollectionDecl;
+  /** id is the record's (a singleton's is its tenant's). */
+  id: string;
+  /** current is the record as last loaded: what a version is compared with, and whose version a restore names. */
+  current: ApiRecord;
+  canRestore: boolean;
+  /** onRestored reloads the screen's copy after a restore. */
+  onRestored: () => void;
+}
+
+interface ListEnvelope {
+  result: VersionInfo[];
+}
+
+/**
+ * HistoryPanel lists a record's kept versions (who, when, which fields changed), compares any
+ * of them with the current record field by field, and restores one through the same rules as an
+ * edit. It loads nothing until opened.
+ */
+export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Props) {
+  const [open, setOpen] = useState(false);
+  const [versions, setVersions] = useState<VersionInfo[] | null>(null);
+  const [error, setError] = useState('');
+  const [comparing, setComparing] = useState<{ version: number; rows: DiffRow[] } | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  const base = `/${decl.key}/${encodeURIComponent(id)}/versions`;
+
+  const load = useCallback(async () => {
+    setError('');
+    try {
+      setVersions((await api.get<ListEnvelope>(base)).result);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }, [base]);
+
+  const toggle = () => {
+    const next = !open;
+    setOpen(next);
+    setComparing(null);
+    if (next) void load();
+  };
+
+  const compare = async (version: number) => {
+    setBusy(version);
+    try {
+      const kept = (await api.get<{ result: ApiRecord }>(`${base}/${version}`)).result;
+      setComparing({ version, rows: compareRows(decl, kept, current) });
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const restore = async (version: number) => {
+    if (!(await confirm(`Restore version ${version}? What is saved now is kept in the history.`))) return;
+    setBusy(version);
+    try {
+      const res = await api.post<{ message?: string }>(`${base}/${version}/restore`, { version: current.version });
+      toast.success(res.message || `Restored version ${version}.`);
+      setComparing(null);
+      onRestored();
+      await load();
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="history" aria-label="History">
+      <Button type="button" size="small" variation="link" onClick={toggle} aria-expanded={open} aria-controls={`history-${id}`}>
+        {open ? 'Hide history' : 'History'}
+      </Button>
+      {open && (
+        <div id={`history-${id}`} className="history-body">
+          {error && (
+            <Alert variation="error" role="alert">
+              {error}{' '}
+              <Button size="small" onClick={() => void load()}>
+                Retry
+              </Button>
+            </Alert>
+          )}
+          {!error && versions === null && <Loader />}
+          {versions?.length === 0 && <Text color="font.secondary">No earlier versions yet: each save keeps the one it replaces.</Text>}
+          {versions && versions.length > 0 && (
+            <ol className="history-list">
+              {versions.map((v) => (
+                <li key={v.version} className={comparing?.version === v.version ? 'history-item history-item--open' : 'history-item'}>
+                  <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="xs">
+                    <Text>
+                      <strong>Version {v.version}</strong> · {describe(decl, v)} by {v.byName || 'someone'} on {formatDateTime(v.replacedAt)}
+                    </Text>
+                    <Flex gap="xs">
+                      <Button size="small" onClick={() => void compare(v.version)} isDisabled={busy !== null}>
+                        Compare
+                      </Button>
+                      {canRestore && (
+                        <Button size="small" onClick={() => void restore(v.version)} isDisabled={busy !== null} isLoading={busy === v.version} loadingText="Please wait...">
+                          Restore
+                        </Button>
+                      )}
+                    </Flex>
+                  </Flex>
+                  {comparing?.version === v.version && <Comparison rows={comparing.rows} version={v.version} />}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+      {confirmDialog}
+    </section>
+  );
+}
+
+function Comparison({ rows, version }: { rows: DiffRow[]; version: number }) {
+  const changed = rows.filter((r) => r.changed).length;
+  return (
+    <table className="history-compare">
+      <caption>
+        Version {version} compared with now: {changed === 0 ? 'no differences' : `${changed} field${changed === 1 ? '' : 's'} differ`}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Version {version}</th>
+          <th scope="col">Now</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.name} className={r.changed ? 'history-changed' : undefined}>
+            <th scope="row">
+              {r.label}
+              {r.changed && <span className="visually-hidden"> (changed)</span>}
+            </th>
+            <td>{r.kept || '—'}</td>
+            <td>{r.current || '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
