@@ -106,11 +106,26 @@ func changedFields(c *Collection, before, after Record) []string {
 
 // keepVersion is the observer that keeps the state an update or delete replaces. A create
 // replaces nothing. A singleton never saved has no state of its own yet (its defaults).
-func (s *Service) keepVersion(_ context.Context, wr *Write) error {
+func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
 	if wr.Action == ActionCreate || wr.Old == nil || toInt(wr.Old["version"]) == 0 {
 		return nil
 	}
 	old := keptState(wr.C, wr.Old)
+	hooks, err := s.hooksOf(wr.C)
+	if err != nil {
+		return err
+	}
+	if v, ok := hooks.(Versioned); ok {
+		extra, err := v.VersionState(ctx, s, wr)
+		if err != nil {
+			return err
+		}
+		for name, val := range extra {
+			if f, declared := wr.C.Field(name); declared && f.Transient {
+				old[name] = val
+			}
+		}
+	}
 	raw, err := json.Marshal(old)
 	if err != nil {
 		return fmt.Errorf("collections: version of %s: %w", wr.C.Key, err)
@@ -140,7 +155,7 @@ func (s *Service) keepVersion(_ context.Context, wr *Write) error {
 		it.Action = ActionRestore
 	}
 	if wr.Action != ActionDelete {
-		it.Changed = changedFields(wr.C, wr.Old, wr.Rec)
+		it.Changed = append(changedFields(wr.C, wr.Old, wr.Rec), wr.AlsoChanged...)
 	}
 	wr.Also(s.st.Table.Put(it), nil)
 	return nil
@@ -250,7 +265,14 @@ func (s *Service) getVersion(w http.ResponseWriter, r *http.Request, c *Collecti
 	if err != nil {
 		return err
 	}
-	return api.OK(w, view(c, rec))
+	out := view(c, rec)
+	// What a Versioned hook kept beside the record (a page's sections) is shown too.
+	for _, f := range c.Fields {
+		if v, ok := rec[f.Name]; ok && f.Transient {
+			out[f.Name] = v
+		}
+	}
+	return api.OK(w, out)
 }
 
 // restore serves POST …/{id}/versions/{version}/restore {version}: the kept state written back as
@@ -282,11 +304,14 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 	}
 	raw := map[string]json.RawMessage{}
 	for _, f := range c.Fields {
-		if f.Type == TypePassword || f.Transient {
-			continue
-		}
 		v, ok := kept[f.Name]
-		if !ok {
+		switch {
+		case f.Type == TypePassword:
+			continue
+		case f.Transient && !ok:
+			// Kept by a Versioned hook when it has something to keep; nothing to send back otherwise.
+			continue
+		case !ok:
 			v = nil
 		}
 		b, err := json.Marshal(v)

@@ -31,6 +31,14 @@ type Viewer interface {
 	View(ctx context.Context, s *Service, caller *auth.Caller, rec, out Record) error
 }
 
+// Versioned is implemented by hooks whose records keep more than their own item in a version (a
+// page keeps its sections): VersionState returns, by declared (transient) field, what the write
+// replaces of it. A restore sends those fields back, so the hook's own write rules bring them
+// back too.
+type Versioned interface {
+	VersionState(ctx context.Context, s *Service, w *Write) (map[string]any, error)
+}
+
 // NoHooks is embedded by hooks that implement only some of the methods.
 type NoHooks struct{}
 

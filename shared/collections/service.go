@@ -207,6 +207,9 @@ type Write struct {
 	Rec    Record         // the record as it will be stored
 	// RestoredFrom is the version a restore writes back (0 for any other write).
 	RestoredFrom int
+	// AlsoChanged names what the hooks changed beyond the record's fields (a page's sections), for
+	// the version the write keeps.
+	AlsoChanged []string
 	// Attempt counts the tries of a create (0 first): a hook whose item failed with ErrRetry
 	// is called again with the next attempt, and may choose differently (another slug).
 	Attempt int

@@ -31,8 +31,9 @@ func Hooks() map[string]collections.Hooks {
 type pageHooks struct{}
 
 var (
-	_ collections.Hooks  = pageHooks{}
-	_ collections.Viewer = pageHooks{}
+	_ collections.Hooks     = pageHooks{}
+	_ collections.Viewer    = pageHooks{}
+	_ collections.Versioned = pageHooks{}
 
 	errSlugTaken    = api.FieldError(http.StatusConflict, "slug", "Slug already in use!")
 	errSlugRequired = api.FieldError(http.StatusBadRequest, "slug", "Slug is required!")
@@ -59,6 +60,19 @@ func (pageHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *col
 		}
 	}
 	return replaceSections(ctx, st, w, pageID, existing, raw)
+}
+
+// VersionState keeps a page's sections, as they are before the write, in the version it keeps:
+// one Query. A restore sends them back as pageSections.
+func (pageHooks) VersionState(ctx context.Context, s *collections.Service, w *collections.Write) (map[string]any, error) {
+	pageID, _ := w.Old["id"].(string)
+	secs, err := loadSections(ctx, s.Store(), w.Caller.Scope, pageID)
+	if err != nil {
+		return nil, err
+	}
+	list := make([]Section, len(secs))
+	copy(list, secs)
+	return map[string]any{"pageSections": list}, nil
 }
 
 // slugRule gives a new page a free slug made from its title (or the slug it asks for) and checks
@@ -135,13 +149,20 @@ func replaceSections(ctx context.Context, st *store.Store, w *collections.Write,
 		old, isOld := Section{}, false
 		if in.ID != nil && *in.ID != "" {
 			old, isOld = byID[*in.ID]
-			if !isOld || kept[*in.ID] {
+			switch {
+			case !isOld && w.RestoredFrom != 0 && ids.Valid(*in.ID) && !kept[*in.ID]:
+				// A restore brings back a section deleted since: made again under its own id.
+				kept[*in.ID] = true
+				sec = newSection(scope, pageID, *in.ID)
+				sec.CreatedAt = now
+			case !isOld || kept[*in.ID]:
 				chk.fail(prefix+"id", "This section is not on this page (reload the page).")
 				continue
+			default:
+				kept[old.ID] = true
+				sec = newSection(scope, pageID, old.ID)
+				sec.CreatedAt = old.CreatedAt
 			}
-			kept[old.ID] = true
-			sec = newSection(scope, pageID, old.ID)
-			sec.CreatedAt = old.CreatedAt
 		} else {
 			sec = newSection(scope, pageID, ids.New())
 			sec.CreatedAt = now
@@ -169,10 +190,15 @@ func replaceSections(ctx context.Context, st *store.Store, w *collections.Write,
 		}
 		w.Also(put, nil)
 	}
+	deleted := 0
 	for _, sec := range existing {
 		if !kept[sec.ID] {
 			w.Also(st.Table.Delete("PK", sec.PK).Range("SK", sec.SK), nil)
+			deleted++
 		}
+	}
+	if len(writes) > 0 || deleted > 0 {
+		w.AlsoChanged = append(w.AlsoChanged, "pageSections")
 	}
 	return nil
 }

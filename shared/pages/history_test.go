@@ -1,0 +1,56 @@
+package pages_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+// TestPageVersionsKeepTheirSections: a page's version keeps its sections as they were; a
+// restore brings back the page's fields and its sections, one deleted since included (under
+// its own id), and lists the section change among what a write changed.
+func TestPageVersionsKeepTheirSections(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	types := typeIDs(t, tn)
+	id, _ := newPage(t, tn, "Restorable")
+	two := []map[string]any{
+		{"title": "Banner one", "pageSectionTypeId": types["banner"], "config": items(1, nil)},
+		{"title": "Banner two", "pageSectionTypeId": types["banner"], "config": items(1, nil)},
+	}
+	mustStatus(t, as(t, tn, "PATCH", "/pages/"+id, map[string]any{"description": "Two banners", "pageSections": two, "version": 1}), 200)
+	saved := sectionsOf(t, as(t, tn, "GET", "/pages/"+id, nil))
+	first, second := saved[0]["id"].(string), saved[1]["id"].(string)
+
+	// Version 2 → 3: one more section, a changed description.
+	three := []map[string]any{
+		{"id": first, "title": "Banner one", "pageSectionTypeId": types["banner"], "config": items(1, nil)},
+		{"id": second, "title": "Banner two", "pageSectionTypeId": types["banner"], "config": items(1, nil)},
+		{"title": "Cards", "pageSectionTypeId": types["card-row"], "config": items(2, nil)},
+	}
+	mustStatus(t, as(t, tn, "PATCH", "/pages/"+id, map[string]any{"description": "Three sections", "pageSections": three, "version": 2}), 200)
+	// Version 3 → 4: a section deleted through its own route.
+	mustStatus(t, as(t, tn, "DELETE", "/page-sections/"+second, nil), 200)
+
+	list := as(t, tn, "GET", "/pages/"+id+"/versions", nil)
+	if fmt.Sprint(list.Get("result.1.changed")) != "[description pageSections]" {
+		t.Fatalf("what version 2's replacement changed: %s", list.Raw)
+	}
+	v2 := as(t, tn, "GET", "/pages/"+id+"/versions/2", nil)
+	if v2.Get("result.description") != "Two banners" || len(v2.Body["result"].(map[string]any)["pageSections"].([]any)) != 2 {
+		t.Fatalf("version 2: %s", v2.Raw)
+	}
+	restored := as(t, tn, "POST", "/pages/"+id+"/versions/2/restore", map[string]any{"version": version(t, tn, id)})
+	mustStatus(t, restored, 200)
+	secs := sectionsOf(t, as(t, tn, "GET", "/pages/"+id, nil))
+	var titles []string
+	for _, s := range secs {
+		titles = append(titles, s["title"].(string))
+	}
+	if restored.Get("result.description") != "Two banners" || strings.Join(titles, ",") != "Banner one,Banner two" ||
+		secs[0]["id"] != first || secs[1]["id"] != second {
+		t.Fatalf("after restoring version 2: %s; sections %v", restored.Raw, secs)
+	}
+}
