@@ -68,6 +68,15 @@ func Shared[T any](d *Deps, key string, build func() (T, error)) (T, error) {
 	return v, nil
 }
 
+// Built returns the value built for key, if something built it: a module that uses another
+// module's service at request time (after every module has registered) finds it here.
+func Built[T any](d *Deps, key string) (T, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	v, ok := d.shared[key].(T)
+	return v, ok
+}
+
 // Module serves some path prefixes of the route table.
 type Module struct {
 	// Name identifies the module in errors.

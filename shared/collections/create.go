@@ -43,3 +43,30 @@ func (s *Service) Create(ctx context.Context, caller *auth.Caller, c *Collection
 	}
 	return view(c, rec), nil
 }
+
+// Update patches record id of c as caller outside a request (the /page-sections routes, which
+// are adapters over their page's update): body is a PATCH body, version included; the same
+// checks, hooks and commit as PATCH /{collection}/{id}, so the record's list index, counters and
+// kept version follow. It returns the record as stored.
+func (s *Service) Update(ctx context.Context, caller *auth.Caller, c *Collection, id string, body map[string]any) (Record, error) {
+	raw := make(map[string]json.RawMessage, len(body))
+	for name, v := range body {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("collections: update %s: field %s: %w", c.Key, name, err)
+		}
+		raw[name] = b
+	}
+	in, err := inputOf(raw, c)
+	if err != nil {
+		return nil, err
+	}
+	wr, version, err := s.prepareUpdate(ctx, caller, c, id, in, s.Load)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.update(ctx, wr, version); err != nil {
+		return nil, err
+	}
+	return wr.Rec, nil
+}

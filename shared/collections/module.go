@@ -1,6 +1,8 @@
 package collections
 
 import (
+	"fmt"
+
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 )
@@ -33,6 +35,15 @@ func Module(linked Linked) app.Module {
 			return s.Register(mux, base, prefix)
 		},
 	}
+}
+
+// BuiltService returns the process's collections service once the collections module has built
+// it (every module registers before the first request).
+func BuiltService(d *app.Deps) (*Service, error) {
+	if s, ok := app.Built[*Service](d, "collections"); ok {
+		return s, nil
+	}
+	return nil, fmt.Errorf("collections: the process serves no collection (link collections.Module)")
 }
 
 // SharedService returns the process's one collections service, built on first use; other modules

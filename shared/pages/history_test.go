@@ -8,8 +8,8 @@ import (
 	"github.com/campuscms/panel/shared/testkit"
 )
 
-// TestPageVersionsKeepTheirSections: a page's version keeps its sections as they were; a
-// restore brings back the page's fields and its sections, one deleted since included (under
+// TestPageVersionsKeepTheirSections: a page's version keeps its sections as they were, whether
+// they changed with the page or through /page-sections; a restore brings back the page's fields and its sections, one deleted since included (under
 // its own id), and lists the section change among what a write changed.
 func TestPageVersionsKeepTheirSections(t *testing.T) {
 	t.Parallel()
@@ -35,6 +35,10 @@ func TestPageVersionsKeepTheirSections(t *testing.T) {
 	mustStatus(t, as(t, tn, "DELETE", "/page-sections/"+second, nil), 200)
 
 	list := as(t, tn, "GET", "/pages/"+id+"/versions", nil)
+	// The section route is an adapter over the page's update: its write keeps a version too.
+	if list.Get("result.0.version") != float64(3) || fmt.Sprint(list.Get("result.0.changed")) != "[pageSections]" {
+		t.Fatalf("the section delete's version: %s", list.Raw)
+	}
 	if fmt.Sprint(list.Get("result.1.changed")) != "[description pageSections]" {
 		t.Fatalf("what version 2's replacement changed: %s", list.Raw)
 	}

@@ -4,15 +4,11 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"time"
-
-	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
-	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/listing"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -29,7 +25,7 @@ var Module = app.Module{
 	Name:     "pages",
 	Prefixes: func() []string { return []string{"page-sections", "page-section-types"} },
 	Register: func(d *app.Deps, mux api.Mux, base, prefix string) error {
-		h := &handlers{st: d.Store, now: time.Now}
+		h := &handlers{st: d.Store, deps: d}
 		g := d.Guard
 		switch prefix {
 		case "page-section-types":
@@ -46,8 +42,8 @@ var Module = app.Module{
 }
 
 type handlers struct {
-	st  *store.Store
-	now func() time.Time
+	st   *store.Store
+	deps *app.Deps
 }
 
 func (h *handlers) types(w http.ResponseWriter, _ *http.Request) error {
@@ -78,7 +74,7 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 }
 
 // create serves POST /page-sections: the new section goes at its position (the end by default)
-// and the page's other sections move down, in one transaction.
+// and the page's other sections move down.
 func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	var in sectionInput
 	if err := api.Decode(r, &in); err != nil {
@@ -94,36 +90,30 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ctx, scope := r.Context(), auth.CallerFrom(r.Context()).Scope
+	ctx, caller := r.Context(), auth.CallerFrom(r.Context())
 	pageID := *in.PageID
-	version, secs, err := pageState(ctx, h.st, scope, pageID)
+	version, secs, err := pageState(ctx, h.st, caller.Scope, pageID)
 	if err != nil {
 		return err
 	}
 	if len(secs) >= MaxSections {
 		return errTooManySections
 	}
-	now := h.now().UTC().Format(time.RFC3339Nano)
-	sec := newSection(scope, pageID, ids.New())
-	sec.CreatedAt, sec.UpdatedAt = now, now
-	chk := newChecker(ctx, h.st, scope)
+	// The new section has no id yet: the page's update gives it one.
+	sec := Section{PageID: pageID}
+	chk := newChecker(ctx, h.st, caller.Scope)
 	chk.apply("", in, &sec, true)
 	if err := chk.err(); err != nil {
 		return err
 	}
-	before := positions(secs)
 	if pos == 0 || pos > len(secs)+1 {
 		pos = len(secs) + 1
 	}
-	list := slices.Insert(slices.Clone(secs), pos-1, sec)
-	moved := renumber(list, before)
-	sec = list[pos-1]
-	tx := h.st.WriteTx().Put(h.st.Table.Put(sec).If("attribute_not_exists(PK)"))
-	v, err := h.commit(ctx, tx, scope, pageID, version, moved, now)
+	v, saved, err := h.writeSections(ctx, caller, pageID, version, slices.Insert(slices.Clone(secs), pos-1, sec))
 	if err != nil {
 		return err
 	}
-	out := viewOf(sec)
+	out := viewOf(saved[pos-1])
 	out.PageVersion = v
 	return api.JSON(w, http.StatusCreated, api.Envelope{Result: out, Message: "Page section created successfully!"})
 }
@@ -139,65 +129,75 @@ func (h *handlers) patch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ctx, scope := r.Context(), auth.CallerFrom(r.Context()).Scope
-	sec, err := findSection(ctx, h.st, scope, r.PathValue("id"))
+	ctx, caller := r.Context(), auth.CallerFrom(r.Context())
+	sec, err := findSection(ctx, h.st, caller.Scope, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	if in.PageID != nil && *in.PageID != "" && *in.PageID != sec.PageID {
 		return api.FieldError(http.StatusBadRequest, "pageId", "A section cannot move to another page.")
 	}
-	version, secs, err := pageState(ctx, h.st, scope, sec.PageID)
+	version, secs, err := pageState(ctx, h.st, caller.Scope, sec.PageID)
 	if err != nil {
 		return err
 	}
-	chk := newChecker(ctx, h.st, scope)
+	chk := newChecker(ctx, h.st, caller.Scope)
 	chk.apply("", in, &sec, false)
 	if err := chk.err(); err != nil {
 		return err
 	}
-	now := h.now().UTC().Format(time.RFC3339Nano)
-	sec.UpdatedAt = now
-	before := positions(secs)
 	list := slices.DeleteFunc(slices.Clone(secs), func(s Section) bool { return s.ID == sec.ID })
 	if pos == 0 {
-		pos = before[sec.ID]
+		pos = positions(secs)[sec.ID]
 	}
 	pos = max(1, min(pos, len(list)+1))
-	list = slices.Insert(list, pos-1, sec)
-	moved := slices.DeleteFunc(renumber(list, before), func(s Section) bool { return s.ID == sec.ID })
-	sec = list[pos-1]
-	tx := h.st.WriteTx().Put(h.st.Table.Put(sec).If("attribute_exists(PK)"))
-	v, err := h.commit(ctx, tx, scope, sec.PageID, version, moved, now)
+	v, saved, err := h.writeSections(ctx, caller, sec.PageID, version, slices.Insert(list, pos-1, sec))
 	if err != nil {
 		return err
 	}
-	out := viewOf(sec)
+	out := viewOf(saved[pos-1])
 	out.PageVersion = v
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: out, Message: "Page section updated successfully!"})
 }
 
 // remove serves DELETE /page-sections/{id}; the sections after it move up.
 func (h *handlers) remove(w http.ResponseWriter, r *http.Request) error {
-	ctx, scope := r.Context(), auth.CallerFrom(r.Context()).Scope
-	sec, err := findSection(ctx, h.st, scope, r.PathValue("id"))
+	ctx, caller := r.Context(), auth.CallerFrom(r.Context())
+	sec, err := findSection(ctx, h.st, caller.Scope, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	version, secs, err := pageState(ctx, h.st, scope, sec.PageID)
+	version, secs, err := pageState(ctx, h.st, caller.Scope, sec.PageID)
 	if err != nil {
 		return err
 	}
-	before := positions(secs)
 	list := slices.DeleteFunc(slices.Clone(secs), func(s Section) bool { return s.ID == sec.ID })
-	moved := renumber(list, before)
-	now := h.now().UTC().Format(time.RFC3339Nano)
-	tx := h.st.WriteTx().Delete(h.st.Table.Delete("PK", sec.PK).Range("SK", sec.SK).If("attribute_exists(PK)"))
-	v, err := h.commit(ctx, tx, scope, sec.PageID, version, moved, now)
+	v, _, err := h.writeSections(ctx, caller, sec.PageID, version, list)
 	if err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]any{"id": sec.ID, "pageVersion": v}, Message: "Page Section Item Deleted!"})
+}
+
+// writeSections saves a page's whole section list, in order, through the page's own update (the
+// collections engine: the page's version, updatedAt and list index, the version it keeps, the
+// section writes of its hooks), so the /page-sections routes are adapters over one write path.
+// It returns the page's new version and its sections as saved.
+func (h *handlers) writeSections(ctx context.Context, caller *auth.Caller, pageID string, version int, list []Section) (int, []Section, error) {
+	svc, err := collections.BuiltService(h.deps)
+	if err != nil {
+		return 0, nil, err
+	}
+	rec, err := svc.Update(ctx, caller, svc.Registry()[collectionKey], pageID, map[string]any{"pageSections": list, "version": version})
+	if err != nil {
+		return 0, nil, err
+	}
+	saved, err := loadSections(ctx, h.st, caller.Scope, pageID)
+	if err != nil {
+		return 0, nil, err
+	}
+	v, _ := rec["version"].(int)
+	return v, saved, nil
 }
 
 // pageState reads what every section write is checked against: the page's version (the
@@ -209,28 +209,4 @@ func pageState(ctx context.Context, st *store.Store, scope store.Scope, pageID s
 	}
 	secs, err := loadSections(ctx, st, scope, pageID)
 	return version, secs, err
-}
-
-// commit adds the renumbered sections and the page's version bump (conditioned on the version
-// read before) to tx and runs it; it returns the page's new version. Any section write of a page
-// bumps its version, so a page save holding an older section list gets 409.
-func (h *handlers) commit(ctx context.Context, tx *dynamo.WriteTx, scope store.Scope, pageID string, version int, moved []Section, now string) (int, error) {
-	for _, s := range moved {
-		tx.Update(h.st.Table.Update("PK", s.PK).Range("SK", s.SK).Set("position", s.Position).If("attribute_exists(PK)"))
-	}
-	k := pageKey(scope, pageID)
-	at, err := time.Parse(time.RFC3339Nano, now)
-	if err != nil {
-		return 0, err
-	}
-	// The page's place in the Pages list sorted by last update moves with its updatedAt.
-	attr, key := listing.UpdatedIndex(at, pageID)
-	tx.Update(h.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("version", 1).Set("updatedAt", now).Set(attr, key).If("version = ?", version))
-	if err := tx.Run(ctx); err != nil {
-		if dynamo.IsCondCheckFailed(err) {
-			return 0, api.ErrConflict
-		}
-		return 0, store.Wrap("write sections", err)
-	}
-	return version + 1, nil
 }

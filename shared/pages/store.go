@@ -105,19 +105,7 @@ func findSection(ctx context.Context, st *store.Store, scope store.Scope, id str
 	return sec, err
 }
 
-// renumber sets positions 1..n in list order and returns the sections whose position changed
-// (from their stored one in before, by id).
-func renumber(list []Section, before map[string]int) []Section {
-	var changed []Section
-	for i := range list {
-		list[i].Position = i + 1
-		if old, ok := before[list[i].ID]; ok && old != list[i].Position {
-			changed = append(changed, list[i])
-		}
-	}
-	return changed
-}
-
+// positions maps each section id to its position.
 func positions(secs []Section) map[string]int {
 	out := make(map[string]int, len(secs))
 	for _, s := range secs {
