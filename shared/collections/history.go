@@ -62,12 +62,55 @@ type VersionInfo struct {
 	RestoredFrom int      `json:"restoredFrom,omitempty"`
 }
 
-func historyPartition(scope store.Scope, c *Collection, id string) string {
-	return scope.Partition("HIST", c.Key, id)
+// historyPartition holds the kept versions of one record: kind is its collection's key (or, for
+// a tree kept outside the collections, its own name: "menu").
+func historyPartition(scope store.Scope, kind, id string) string {
+	return scope.Partition("HIST", kind, id)
 }
 
-func versionKey(scope store.Scope, c *Collection, id string, version int) store.Key {
-	return store.Key{PK: historyPartition(scope, c, id), SK: fmt.Sprintf("V#%02d", version%KeptVersions)}
+func versionKey(scope store.Scope, kind, id string, version int) store.Key {
+	return store.Key{PK: historyPartition(scope, kind, id), SK: fmt.Sprintf("V#%02d", version%KeptVersions)}
+}
+
+// Replaced says what replaced a kept state: when, by whom, how and which fields it changed.
+type Replaced struct {
+	At           time.Time
+	By           *auth.User
+	Action       string
+	Changed      []string
+	RestoredFrom int
+}
+
+// VersionItem is the item that keeps state, version `version` of record id of kind, replaced as
+// r says: for writers outside a declared collection (the menu tree), who put it in the
+// transaction of the write that replaces the state, as commit does for collections. A state too
+// large to keep is a 413.
+func VersionItem(scope store.Scope, kind, id string, version int, state Record, r Replaced) (any, error) {
+	raw, err := json.Marshal(state)
+	if err != nil {
+		return nil, fmt.Errorf("collections: version of %s: %w", kind, err)
+	}
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	if _, err := zw.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	if zipped.Len() > maxVersionBytes {
+		return nil, api.Errorf(http.StatusRequestEntityTooLarge, "This is too large to keep its history; shorten it and save again.")
+	}
+	k := versionKey(scope, kind, id, version)
+	it := versionItem{PK: k.PK, SK: k.SK, Version: version, ReplacedAt: r.At.UTC().Format(time.RFC3339Nano), Action: r.Action,
+		Changed: r.Changed, RestoredFrom: r.RestoredFrom, State: zipped.Bytes(), ExpiresAt: r.At.Add(VersionTTL).Unix()}
+	if r.By != nil {
+		it.By, it.ByName = r.By.ID, r.By.Username
+	}
+	if r.RestoredFrom != 0 {
+		it.Action = ActionRestore
+	}
+	return it, nil
 }
 
 // keptState is what a version keeps of a record: its declared fields (never a password or its
@@ -126,50 +169,28 @@ func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
 			}
 		}
 	}
-	raw, err := json.Marshal(old)
-	if err != nil {
-		return fmt.Errorf("collections: version of %s: %w", wr.C.Key, err)
-	}
-	var zipped bytes.Buffer
-	zw := gzip.NewWriter(&zipped)
-	if _, err := zw.Write(raw); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	if zipped.Len() > maxVersionBytes {
-		return api.Errorf(http.StatusRequestEntityTooLarge, "This %s is too large to keep its history; shorten it and save again.", wr.C.Title)
-	}
-	id := toString(wr.Old["id"])
-	version := toInt(wr.Old["version"])
-	now := s.now().UTC()
-	it := versionItem{Version: version, ReplacedAt: now.Format(time.RFC3339Nano), Action: wr.Action,
-		RestoredFrom: wr.RestoredFrom, State: zipped.Bytes(), ExpiresAt: now.Add(VersionTTL).Unix()}
-	k := versionKey(wr.Caller.Scope, wr.C, id, version)
-	it.PK, it.SK = k.PK, k.SK
-	if u := wr.Caller.User; u != nil {
-		it.By, it.ByName = u.ID, u.Username
-	}
-	if wr.RestoredFrom != 0 {
-		it.Action = ActionRestore
-	}
+	var changed []string
 	if wr.Action != ActionDelete {
-		it.Changed = append(changedFields(wr.C, wr.Old, wr.Rec), wr.AlsoChanged...)
+		changed = append(changedFields(wr.C, wr.Old, wr.Rec), wr.AlsoChanged...)
+	}
+	it, err := VersionItem(wr.Caller.Scope, wr.C.Key, toString(wr.Old["id"]), toInt(wr.Old["version"]), old,
+		Replaced{At: s.now(), By: wr.Caller.User, Action: wr.Action, Changed: changed, RestoredFrom: wr.RestoredFrom})
+	if err != nil {
+		return err
 	}
 	wr.Also(s.st.Table.Put(it), nil)
 	return nil
 }
 
-// versions reads a record's kept versions, newest first: one Query of at most KeptVersions items,
-// without their states.
-func (s *Service) versions(ctx context.Context, scope store.Scope, c *Collection, id string) ([]VersionInfo, error) {
+// Versions reads a record's kept versions, newest first: one Query of at most KeptVersions
+// items, without their states.
+func Versions(ctx context.Context, st *store.Store, scope store.Scope, kind, id string) ([]VersionInfo, error) {
 	var items []versionItem
-	err := s.st.Table.Get("PK", historyPartition(scope, c, id)).
+	err := st.Table.Get("PK", historyPartition(scope, kind, id)).
 		Project("version", "replacedAt", "by", "byName", "action", "changed", "restoredFrom").
 		Limit(KeptVersions).All(ctx, &items)
 	if err != nil {
-		return nil, store.Wrap("versions of "+c.Key, err)
+		return nil, store.Wrap("versions of "+kind, err)
 	}
 	out := make([]VersionInfo, 0, len(items))
 	for _, it := range items {
@@ -186,12 +207,12 @@ func (s *Service) versions(ctx context.Context, scope store.Scope, c *Collection
 
 var errNoVersion = &api.Error{Status: http.StatusNotFound, Message: "Version not found!"}
 
-// version reads one kept state of a record; a version no longer kept (overwritten by a newer
-// one in its slot, or expired) is a 404.
-func (s *Service) version(ctx context.Context, scope store.Scope, c *Collection, id string, version int) (Record, error) {
+// KeptState reads one kept state of a record; a version no longer kept (overwritten by a newer
+// one in its slot, or expired at now) is a 404.
+func KeptState(ctx context.Context, st *store.Store, scope store.Scope, kind, id string, version int, now time.Time) (Record, error) {
 	var it versionItem
-	err := s.st.Get(ctx, versionKey(scope, c, id, version), &it)
-	if store.IsNotFound(err) || (err == nil && (it.Version != version || it.ExpiresAt < s.now().Unix())) {
+	err := st.Get(ctx, versionKey(scope, kind, id, version), &it)
+	if store.IsNotFound(err) || (err == nil && (it.Version != version || it.ExpiresAt < now.Unix())) {
 		return nil, errNoVersion
 	}
 	if err != nil {
@@ -235,7 +256,7 @@ func (s *Service) listVersions(w http.ResponseWriter, r *http.Request, c *Collec
 	if _, err := s.current(r.Context(), scope, c, id); err != nil {
 		return err
 	}
-	list, err := s.versions(r.Context(), scope, c, id)
+	list, err := Versions(r.Context(), s.st, scope, c.Key, id)
 	if err != nil {
 		return err
 	}
@@ -243,7 +264,8 @@ func (s *Service) listVersions(w http.ResponseWriter, r *http.Request, c *Collec
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: list, TotalCount: &total})
 }
 
-func versionParam(r *http.Request) (int, error) {
+// VersionParam reads the {version} of a history route; anything but a version number is a 404.
+func VersionParam(r *http.Request) (int, error) {
 	n, err := strconv.Atoi(r.PathValue("version"))
 	if err != nil || n < 1 || n > 1<<30 {
 		return 0, errNoVersion
@@ -254,14 +276,14 @@ func versionParam(r *http.Request) (int, error) {
 func (s *Service) getVersion(w http.ResponseWriter, r *http.Request, c *Collection) error {
 	scope := auth.CallerFrom(r.Context()).Scope
 	id := r.PathValue("id")
-	n, err := versionParam(r)
+	n, err := VersionParam(r)
 	if err != nil {
 		return err
 	}
 	if _, err := s.current(r.Context(), scope, c, id); err != nil {
 		return err
 	}
-	rec, err := s.version(r.Context(), scope, c, id, n)
+	rec, err := KeptState(r.Context(), s.st, scope, c.Key, id, n, s.now())
 	if err != nil {
 		return err
 	}
@@ -282,7 +304,7 @@ func (s *Service) getVersion(w http.ResponseWriter, r *http.Request, c *Collecti
 func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection) error {
 	caller := auth.CallerFrom(r.Context())
 	id := r.PathValue("id")
-	n, err := versionParam(r)
+	n, err := VersionParam(r)
 	if err != nil {
 		return err
 	}
@@ -298,7 +320,7 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 	if body.Version == nil {
 		return api.FieldError(http.StatusBadRequest, "version", "version is required!")
 	}
-	kept, err := s.version(r.Context(), caller.Scope, c, id, n)
+	kept, err := KeptState(r.Context(), s.st, caller.Scope, c.Key, id, n, s.now())
 	if err != nil {
 		return err
 	}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -70,6 +72,9 @@ func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+path, s.guard.Require(permCreate, s.create))
 	mux.Handle("PATCH "+path, s.guard.Require(permEdit, s.save))
 	mux.Handle("DELETE "+path+"/{id}", s.guard.Require(permDelete, s.remove))
+	mux.Handle("GET "+path+"/versions", s.guard.Require(permView, s.versions))
+	mux.Handle("GET "+path+"/versions/{version}", s.guard.Require(permView, s.version))
+	mux.Handle("POST "+path+"/versions/{version}/restore", s.guard.Require(permEdit, s.restore))
 }
 
 // treeResponse is {result: tree, version}: the version a later save must name.
@@ -89,17 +94,39 @@ func (s *Service) load(ctx context.Context, scope store.Scope) (record, error) {
 	return rec, err
 }
 
-// write saves items if the stored menu is still at rec.Version; store.ErrConflict otherwise.
-func (s *Service) write(ctx context.Context, rec record, items []Item) (record, error) {
-	next := record{PK: rec.PK, SK: rec.SK, Version: rec.Version + 1, Items: items, UpdatedAt: s.now().UTC().Format(time.RFC3339Nano)}
+// historyKind names the menu tree's history beside the collections' (collections.VersionItem).
+const historyKind = "menu"
+
+// write saves items if the stored menu is still at rec.Version; store.ErrConflict otherwise. A
+// menu that was saved before keeps the tree it replaces as a version, in the same transaction.
+func (s *Service) write(ctx context.Context, scope store.Scope, rec record, items []Item, by change) (record, error) {
+	now := s.now().UTC()
+	next := record{PK: rec.PK, SK: rec.SK, Version: rec.Version + 1, Items: items, UpdatedAt: now.Format(time.RFC3339Nano)}
 	put := s.st.Table.Put(next)
 	if rec.Version == 0 {
 		put.If("attribute_not_exists(PK)")
-	} else {
-		put.If("version = ?", rec.Version)
+		return next, store.Wrap("put menu", put.Run(ctx))
 	}
-	return next, store.Wrap("put menu", put.Run(ctx))
+	put.If("version = ?", rec.Version)
+	kept, err := collections.VersionItem(scope, historyKind, scope.Tenant(), rec.Version, collections.Record{"items": rec.Items, "version": rec.Version},
+		collections.Replaced{At: now, By: by.user, Action: collections.ActionUpdate, Changed: []string{"menuItems"}, RestoredFrom: by.restoredFrom})
+	if err != nil {
+		return record{}, err
+	}
+	err = s.st.WriteTx().Put(put).Put(s.st.Table.Put(kept)).Run(ctx)
+	if store.CondFailedAt(err, 0) {
+		return record{}, fmt.Errorf("menu: %w", store.ErrConflict)
+	}
+	return next, store.Wrap("put menu", err)
 }
+
+// change is who makes a write of the menu, and whether it restores a kept version.
+type change struct {
+	user         *auth.User
+	restoredFrom int
+}
+
+func changeBy(r *http.Request) change { return change{user: auth.CallerFrom(r.Context()).User} }
 
 // Create saves items as the first menu of a tenant that has none (tools such as the demo
 // content), through the checks and the conditional write of a save; created is false when the
@@ -109,7 +136,7 @@ func Create(ctx context.Context, st *store.Store, scope store.Scope, items []Ite
 	if err := s.checkPages(ctx, scope, items); err != nil {
 		return false, err
 	}
-	_, err = s.write(ctx, record{PK: scope.Root(), SK: SK}, Normalize(items))
+	_, err = s.write(ctx, scope, record{PK: scope.Root(), SK: SK}, Normalize(items), change{})
 	if errors.Is(err, store.ErrConflict) {
 		return false, nil
 	}
@@ -168,7 +195,7 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkPages(ctx, scope, []Item{it}); err != nil {
 		return err
 	}
-	return s.retry(ctx, scope, func(rec record) ([]Item, error) {
+	return s.retry(ctx, scope, changeBy(r), func(rec record) ([]Item, error) {
 		if Count(rec.Items) >= MaxItems {
 			return nil, api.Errorf(http.StatusBadRequest, "A menu holds at most %d items.", MaxItems)
 		}
@@ -186,7 +213,7 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	ctx, scope := r.Context(), auth.CallerFrom(r.Context()).Scope
-	return s.retry(ctx, scope, func(rec record) ([]Item, error) {
+	return s.retry(ctx, scope, changeBy(r), func(rec record) ([]Item, error) {
 		items, found := Remove(rec.Items, id)
 		if !found {
 			return nil, errItemNotFound
@@ -197,18 +224,18 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// retry applies change to the freshly read menu and writes it, again on a lost race.
-func (s *Service) retry(ctx context.Context, scope store.Scope, change func(record) ([]Item, error), done func(record) error) error {
+// retry applies apply to the freshly read menu and writes it, again on a lost race.
+func (s *Service) retry(ctx context.Context, scope store.Scope, by change, apply func(record) ([]Item, error), done func(record) error) error {
 	for attempt := 0; attempt < retries; attempt++ {
 		rec, err := s.load(ctx, scope)
 		if err != nil {
 			return err
 		}
-		items, err := change(rec)
+		items, err := apply(rec)
 		if err != nil {
 			return err
 		}
-		saved, err := s.write(ctx, rec, items)
+		saved, err := s.write(ctx, scope, rec, items, by)
 		if errors.Is(err, store.ErrConflict) {
 			continue
 		}
@@ -250,7 +277,7 @@ func (s *Service) save(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkPages(ctx, scope, items); err != nil {
 		return err
 	}
-	saved, err := s.write(ctx, rec, items)
+	saved, err := s.write(ctx, scope, rec, items, changeBy(r))
 	if errors.Is(err, store.ErrConflict) {
 		return errStale
 	}
@@ -258,4 +285,86 @@ func (s *Service) save(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, treeResponse{Result: saved.Items, Version: saved.Version, Message: "Menu Items Updated"})
+}
+
+// versions serves GET /menu-items/versions: the trees the menu's saves replaced, newest first.
+func (s *Service) versions(w http.ResponseWriter, r *http.Request) error {
+	scope := auth.CallerFrom(r.Context()).Scope
+	list, err := collections.Versions(r.Context(), s.st, scope, historyKind, scope.Tenant())
+	if err != nil {
+		return err
+	}
+	total := int64(len(list))
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: list, TotalCount: &total})
+}
+
+// keptTree reads the tree a version kept.
+func (s *Service) keptTree(r *http.Request) (int, []Item, error) {
+	n, err := collections.VersionParam(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	scope := auth.CallerFrom(r.Context()).Scope
+	kept, err := collections.KeptState(r.Context(), s.st, scope, historyKind, scope.Tenant(), n, s.now())
+	if err != nil {
+		return 0, nil, err
+	}
+	raw, err := json.Marshal(kept["items"])
+	if err != nil {
+		return 0, nil, err
+	}
+	var items []Item
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return 0, nil, fmt.Errorf("menu: version %d: %w", n, err)
+	}
+	return n, Normalize(items), nil
+}
+
+// version serves GET /menu-items/versions/{version}: the tree that version kept.
+func (s *Service) version(w http.ResponseWriter, r *http.Request) error {
+	n, items, err := s.keptTree(r)
+	if err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusOK, treeResponse{Result: items, Version: n})
+}
+
+// restore serves POST /menu-items/versions/{version}/restore {version}: the kept tree saved back
+// through a save's own checks (a PAGE item whose page is gone refuses it, like a save), naming
+// the current version; the tree it replaces is kept in turn.
+func (s *Service) restore(w http.ResponseWriter, r *http.Request) error {
+	n, items, err := s.keptTree(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Version *int `json:"version"`
+	}
+	if err := api.Decode(r, &in); err != nil {
+		return err
+	}
+	if in.Version == nil {
+		return api.FieldError(http.StatusBadRequest, "version", "version is required!")
+	}
+	ctx, scope := r.Context(), auth.CallerFrom(r.Context()).Scope
+	rec, err := s.load(ctx, scope)
+	if err != nil {
+		return err
+	}
+	if *in.Version != rec.Version {
+		return errStale
+	}
+	if err := s.checkPages(ctx, scope, items); err != nil {
+		return err
+	}
+	by := changeBy(r)
+	by.restoredFrom = n
+	saved, err := s.write(ctx, scope, rec, items, by)
+	if errors.Is(err, store.ErrConflict) {
+		return errStale
+	}
+	if err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusOK, treeResponse{Result: saved.Items, Version: saved.Version, Message: fmt.Sprintf("Menu restored to version %d!", n)})
 }

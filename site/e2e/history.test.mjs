@@ -77,4 +77,31 @@ describe('version history', () => {
     });
     await call('DELETE', `/pages/${page1.id}`);
   });
+
+  test('the menu: a save keeps the tree it replaced; compare and restore it', async () => {
+    const before = await call('GET', '/menu-items');
+    const label = `History link ${RUN}`;
+    const emptied = await call('PATCH', '/menu-items', { menuItems: [], version: before.version });
+    await call('POST', '/menu-items', { label, url: '/x', type: 'CUSTOM_URL', status: true });
+    await withPage(async (page) => {
+      await loginAndWait(page);
+      await page.goto('/menu-items');
+      await page.getByRole('heading', { name: 'Organize your menu' }).waitFor();
+      // The demo menu has an item called History too: the panel's own button.
+      await page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'History', exact: true }).click();
+      const history = page.getByRole('region', { name: 'History' });
+      const kept = history.locator('li', { hasText: `Version ${before.version}` });
+      await kept.getByRole('button', { name: 'Compare' }).click();
+      await kept.getByRole('table').getByText(label).waitFor();
+      await kept.getByRole('button', { name: 'Restore' }).click();
+      await confirmYes(page, `Restore version ${before.version}?`);
+      await page.getByText(`Menu restored to version ${before.version}!`).first().waitFor();
+    });
+    const after = await call('GET', '/menu-items');
+    assert.equal(after.version, emptied.version + 2);
+    assert.deepEqual(
+      after.result.map((i) => i.label),
+      before.result.map((i) => i.label),
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { build, flatten, indent, moveBy, moveItem, outdent, removeItem, REFUSED_PARENT_MOVE, type MenuItem } from './menuTree';
+import { build, flatten, indent, moveBy, moveItem, outdent, outline, removeItem, REFUSED_PARENT_MOVE, type MenuItem } from './menuTree';
 
 const item = (id: string, children: MenuItem[] = []): MenuItem => ({ id, label: id, type: 'CUSTOM_URL', url: '#', status: true, position: 0, children });
 const shape = (tree: MenuItem[]): string =>
@@ -63,5 +63,23 @@ describe('menu tree', () => {
   it('removes an item with its children', () => {
     expect(shape(removeItem(tree, 'A'))).toBe('B C');
     expect(shape(removeItem(tree, 'A2'))).toBe('A(A1) B C');
+  });
+});
+
+describe('outline', () => {
+  it('writes the tree as one line: children in brackets, items switched off marked', () => {
+    const node = (id: string, label: string, status = true, children: MenuItem[] = []): MenuItem => ({
+      id,
+      label,
+      type: 'CUSTOM_URL',
+      url: '#',
+      status,
+      position: 1,
+      children,
+    });
+    expect(outline([node('a', 'Home'), node('b', 'About', true, [node('c', 'Team'), node('d', 'Old', false)]), node('e', 'Hidden', false)])).toBe(
+      'Home, About [Team, Old (off)], Hidden (off)',
+    );
+    expect(outline([])).toBe('');
   });
 });

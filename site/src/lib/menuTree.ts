@@ -149,3 +149,11 @@ export function toPayload(tree: MenuItem[]): unknown[] {
     children: it.children.map((c) => ({ id: c.id, label: c.label, type: c.type, url: c.url, status: c.status, position: c.position })),
   }));
 }
+
+/** outline is a tree as one line of text, for comparing two versions of the menu: labels in
+ * order, children in brackets, switched-off items marked. */
+export function outline(tree: MenuItem[]): string {
+  const one = (it: MenuItem): string =>
+    `${it.label}${it.status ? '' : ' (off)'}${it.children?.length ? ` [${it.children.map(one).join(', ')}]` : ''}`;
+  return tree.map(one).join(', ');
+}

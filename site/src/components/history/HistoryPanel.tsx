@@ -20,23 +20,49 @@ interface Props {
   onRestored: () => void;
 }
 
+/** HistoryPanel is the VersionsPanel of a collection's record: fields compared by their labels. */
+export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Props) {
+  return (
+    <VersionsPanel
+      base={`/${decl.key}/${encodeURIComponent(id)}/versions`}
+      currentVersion={typeof current.version === 'number' ? current.version : undefined}
+      describe={(v) => describe(decl, v)}
+      compare={(kept) => compareRows(decl, kept as ApiRecord, current)}
+      canRestore={canRestore}
+      onRestored={onRestored}
+    />
+  );
+}
+
+interface VersionsProps {
+  /** base is the API path of the kept versions (…/versions). */
+  base: string;
+  /** currentVersion is the version a restore names, so a stale screen gets a 409. */
+  currentVersion: number | undefined;
+  describe: (v: VersionInfo) => string;
+  /** compare lines a kept version (GET base/{n}'s result) up against what is saved now. */
+  compare: (kept: unknown) => DiffRow[];
+  canRestore: boolean;
+  onRestored: () => void;
+}
+
 interface ListEnvelope {
   result: VersionInfo[];
 }
 
 /**
- * HistoryPanel lists a record's kept versions (who, when, which fields changed), compares any
- * of them with the current record field by field, and restores one through the same rules as an
- * edit. It loads nothing until opened.
+ * VersionsPanel lists what a thing's saves replaced (who, when, what changed), compares any kept
+ * version with now field by field, and restores one through the same rules as an edit. It loads
+ * nothing until opened.
  */
-export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Props) {
+export function VersionsPanel({ base, currentVersion, describe: say, compare: rowsOf, canRestore, onRestored }: VersionsProps) {
   const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<VersionInfo[] | null>(null);
   const [error, setError] = useState('');
   const [comparing, setComparing] = useState<{ version: number; rows: DiffRow[] } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const base = `/${decl.key}/${encodeURIComponent(id)}/versions`;
+  const panelId = `history-${base.replace(/[^a-zA-Z0-9]/g, '-')}`;
 
   const load = useCallback(async () => {
     setError('');
@@ -57,8 +83,8 @@ export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Prop
   const compare = async (version: number) => {
     setBusy(version);
     try {
-      const kept = (await api.get<{ result: ApiRecord }>(`${base}/${version}`)).result;
-      setComparing({ version, rows: compareRows(decl, kept, current) });
+      const kept = (await api.get<{ result: unknown }>(`${base}/${version}`)).result;
+      setComparing({ version, rows: rowsOf(kept) });
     } catch (err) {
       toast.error(messageOf(err));
     } finally {
@@ -70,7 +96,7 @@ export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Prop
     if (!(await confirm(`Restore version ${version}? What is saved now is kept in the history.`))) return;
     setBusy(version);
     try {
-      const res = await api.post<{ message?: string }>(`${base}/${version}/restore`, { version: current.version });
+      const res = await api.post<{ message?: string }>(`${base}/${version}/restore`, { version: currentVersion });
       toast.success(res.message || `Restored version ${version}.`);
       setComparing(null);
       onRestored();
@@ -84,11 +110,11 @@ export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Prop
 
   return (
     <section className="history" aria-label="History">
-      <Button type="button" size="small" variation="link" onClick={toggle} aria-expanded={open} aria-controls={`history-${id}`}>
+      <Button type="button" size="small" variation="link" onClick={toggle} aria-expanded={open} aria-controls={panelId}>
         {open ? 'Hide history' : 'History'}
       </Button>
       {open && (
-        <div id={`history-${id}`} className="history-body">
+        <div id={panelId} className="history-body">
           {error && (
             <Alert variation="error" role="alert">
               {error}{' '}
@@ -105,7 +131,7 @@ export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Prop
                 <li key={v.version} className={comparing?.version === v.version ? 'history-item history-item--open' : 'history-item'}>
                   <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="xs">
                     <Text>
-                      <strong>Version {v.version}</strong> · {describe(decl, v)} by {v.byName || 'someone'} on {formatDateTime(v.replacedAt)}
+                      <strong>Version {v.version}</strong> · {say(v)} by {v.byName || 'someone'} on {formatDateTime(v.replacedAt)}
                     </Text>
                     <Flex gap="xs">
                       <Button size="small" onClick={() => void compare(v.version)} isDisabled={busy !== null}>

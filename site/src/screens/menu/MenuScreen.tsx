@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback } from 'react';
 import { useApp } from '../../app/AppContext';
+import { VersionsPanel } from '../../components/history/HistoryPanel';
 import { useConfirm } from '../../components/useConfirm';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { can, type Action } from '../../lib/collections';
-import { findItem, type MenuItem } from '../../lib/menuTree';
+import { findItem, outline, type MenuItem } from '../../lib/menuTree';
 import { MSG } from '../../lib/messages';
 import { MenuItemPanel } from './MenuItemPanel';
 import { MenuList } from './MenuList';
@@ -83,6 +84,19 @@ export function MenuScreen() {
             <Text className="menu-panel menu-panel--empty">Select an item to edit it.</Text>
           )}
         </div>
+      )}
+      {menu.saved && (
+        <VersionsPanel
+          base="/menu-items/versions"
+          currentVersion={menu.version}
+          describe={(v) => (v.action === 'restore' && v.restoredFrom ? `restored version ${v.restoredFrom}` : 'saved')}
+          compare={(kept) => {
+            const [was, now] = [outline(kept as MenuItem[]), outline(menu.saved ?? [])];
+            return [{ name: 'menu', label: 'Items', kept: was, current: now, changed: was !== now }];
+          }}
+          canRestore={may('EDIT')}
+          onRestored={() => void menu.reload()}
+        />
       )}
       {confirmDialog}
     </Card>

@@ -104,5 +104,22 @@ export function useMenu() {
     await mutate();
   };
 
-  return { tree, loading: isLoading, failed: Boolean(error), dirty, busy, selected, setSelected, apply, edit, add, remove, save, reload };
+  return {
+    tree,
+    /** saved and version are the menu as last saved (what the history compares with). */
+    saved: data?.result,
+    version: data?.version,
+    loading: isLoading,
+    failed: Boolean(error),
+    dirty,
+    busy,
+    selected,
+    setSelected,
+    apply,
+    edit,
+    add,
+    remove,
+    save,
+    reload,
+  };
 }
