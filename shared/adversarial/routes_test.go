@@ -106,7 +106,8 @@ func TestEveryRoute(t *testing.T) {
 					}
 				}
 			}
-			if r.Method == http.MethodGet && !r.HasID {
+			// A list's odd queries (a route naming one thing, by id or version, is no list).
+			if r.Method == http.MethodGet && !r.HasID && !strings.Contains(r.Path, "{version}") {
 				for _, q := range oddQueries {
 					res := send(t, call{Method: r.Method, Path: path + "?" + q, Tenant: w.a.ID, Token: token()})
 					if res.Status != 200 && res.Status != 400 {

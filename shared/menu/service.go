@@ -333,10 +333,6 @@ func (s *Service) version(w http.ResponseWriter, r *http.Request) error {
 // through a save's own checks (a PAGE item whose page is gone refuses it, like a save), naming
 // the current version; the tree it replaces is kept in turn.
 func (s *Service) restore(w http.ResponseWriter, r *http.Request) error {
-	n, items, err := s.keptTree(r)
-	if err != nil {
-		return err
-	}
 	var in struct {
 		Version *int `json:"version"`
 	}
@@ -345,6 +341,10 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request) error {
 	}
 	if in.Version == nil {
 		return api.FieldError(http.StatusBadRequest, "version", "version is required!")
+	}
+	n, items, err := s.keptTree(r)
+	if err != nil {
+		return err
 	}
 	ctx, scope := r.Context(), auth.CallerFrom(r.Context()).Scope
 	rec, err := s.load(ctx, scope)
