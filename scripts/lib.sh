@@ -23,3 +23,19 @@ wait_for() {
     sleep 0.3
   done
 }
+
+# start_dev_server PORT MOTO_PORT: builds and starts the dev server (its own emulator, the demo
+# tenant, DEMO_ADMIN_PASSWORD or a random one, exported) on spare ports, stops it when the
+# calling script exits, and waits until it answers. Sets DEV_SERVER_URL.
+start_dev_server() {
+  export PORT=$1 MOTO_PORT=$2 DEMO_ADMIN_PASSWORD=${DEMO_ADMIN_PASSWORD:-pass-$RANDOM$RANDOM}
+  unset AWS_ENDPOINT_URL
+  [ -f site/dist/index.html ] || npm run build --prefix site --silent
+  go build -o build/devserver ./cmd/devserver
+  DEV_SERVER_LOG=$(mktemp)
+  build/devserver >"$DEV_SERVER_LOG" 2>&1 &
+  DEV_SERVER_PID=$!
+  trap 'kill $DEV_SERVER_PID 2>/dev/null; wait $DEV_SERVER_PID 2>/dev/null || true; rm -f "$DEV_SERVER_LOG"' EXIT
+  DEV_SERVER_URL="http://127.0.0.1:$PORT"
+  if ! wait_for "$DEV_SERVER_URL/api/health" 60; then cat "$DEV_SERVER_LOG"; exit 1; fi
+}

@@ -21,15 +21,7 @@ func (s *Service) Create(ctx context.Context, caller *auth.Caller, c *Collection
 	if id != "" && !ids.Valid(id) {
 		return nil, fmt.Errorf("collections: create %s: id %q is not a ULID", c.Key, id)
 	}
-	raw := make(map[string]json.RawMessage, len(body))
-	for name, v := range body {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("collections: create %s: field %s: %w", c.Key, name, err)
-		}
-		raw[name] = b
-	}
-	in, err := inputOf(raw, c)
+	in, err := bodyInput(c, body)
 	if err != nil {
 		return nil, err
 	}
@@ -49,15 +41,7 @@ func (s *Service) Create(ctx context.Context, caller *auth.Caller, c *Collection
 // checks, hooks and commit as PATCH /{collection}/{id}, so the record's list index, counters and
 // kept version follow. It returns the record as stored.
 func (s *Service) Update(ctx context.Context, caller *auth.Caller, c *Collection, id string, body map[string]any) (Record, error) {
-	raw := make(map[string]json.RawMessage, len(body))
-	for name, v := range body {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("collections: update %s: field %s: %w", c.Key, name, err)
-		}
-		raw[name] = b
-	}
-	in, err := inputOf(raw, c)
+	in, err := bodyInput(c, body)
 	if err != nil {
 		return nil, err
 	}
@@ -69,4 +53,18 @@ func (s *Service) Update(ctx context.Context, caller *auth.Caller, c *Collection
 		return nil, err
 	}
 	return wr.Rec, nil
+}
+
+// bodyInput is a body given as Go values (field name → value, as a request's JSON would hold
+// them) read like a request's.
+func bodyInput(c *Collection, body map[string]any) (input, error) {
+	raw := make(map[string]json.RawMessage, len(body))
+	for name, v := range body {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return input{}, fmt.Errorf("collections: %s: field %s: %w", c.Key, name, err)
+		}
+		raw[name] = b
+	}
+	return inputOf(raw, c)
 }

@@ -297,6 +297,21 @@ func (s *Service) getVersion(w http.ResponseWriter, r *http.Request, c *Collecti
 	return api.OK(w, out)
 }
 
+// RestoreVersion reads a restore's body, {version}: the version the screen holds now, which the
+// restore names so that a stale screen gets a 409.
+func RestoreVersion(r *http.Request) (int, error) {
+	var body struct {
+		Version *int `json:"version"`
+	}
+	if err := api.Decode(r, &body); err != nil {
+		return 0, err
+	}
+	if body.Version == nil {
+		return 0, api.FieldError(http.StatusBadRequest, "version", "version is required!")
+	}
+	return *body.Version, nil
+}
+
 // restore serves POST …/{id}/versions/{version}/restore {version}: the kept state written back as
 // a new version, through the same rules as an edit (the caller's rights, validation, hooks, slugs
 // and references checked again, the current version named to catch a stale screen). Fields the
@@ -311,14 +326,9 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 	if _, err := s.current(r.Context(), caller.Scope, c, id); err != nil {
 		return err
 	}
-	var body struct {
-		Version *int `json:"version"`
-	}
-	if err := api.Decode(r, &body); err != nil {
+	current, err := RestoreVersion(r)
+	if err != nil {
 		return err
-	}
-	if body.Version == nil {
-		return api.FieldError(http.StatusBadRequest, "version", "version is required!")
 	}
 	kept, err := KeptState(r.Context(), s.st, caller.Scope, c.Key, id, n, s.now())
 	if err != nil {
@@ -346,7 +356,7 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 	if err != nil {
 		return err
 	}
-	in.version = body.Version
+	in.version = &current
 	load := s.Load
 	if c.Singleton != "" {
 		load = s.LoadSingleton

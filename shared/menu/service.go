@@ -333,14 +333,9 @@ func (s *Service) version(w http.ResponseWriter, r *http.Request) error {
 // through a save's own checks (a PAGE item whose page is gone refuses it, like a save), naming
 // the current version; the tree it replaces is kept in turn.
 func (s *Service) restore(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Version *int `json:"version"`
-	}
-	if err := api.Decode(r, &in); err != nil {
+	current, err := collections.RestoreVersion(r)
+	if err != nil {
 		return err
-	}
-	if in.Version == nil {
-		return api.FieldError(http.StatusBadRequest, "version", "version is required!")
 	}
 	n, items, err := s.keptTree(r)
 	if err != nil {
@@ -351,7 +346,7 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if *in.Version != rec.Version {
+	if current != rec.Version {
 		return errStale
 	}
 	if err := s.checkPages(ctx, scope, items); err != nil {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR, TENANT, TINY_PNG, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR, TENANT, TINY_PNG, apiCall, confirmYes, loginAndWait, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 // A well-formed media reference ({ulid}/{name}); the collections API checks the shape only.
@@ -41,12 +41,6 @@ async function openList(page, path, search) {
 const dialog = (page) => page.getByRole('dialog').filter({ has: page.locator('form') });
 const row = (page, text) => page.locator('tbody tr', { hasText: text });
 
-async function confirmYes(page, message) {
-  const box = page.getByRole('dialog').filter({ hasText: message });
-  await box.waitFor();
-  await box.getByRole('button', { name: 'Yes' }).click();
-  await box.waitFor({ state: 'detached' });
-}
 
 describe('generic collection screens', () => {
   test('FAQs: create, edit, cancel and delete with their toasts', async () => {

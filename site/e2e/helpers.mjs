@@ -162,3 +162,11 @@ export function useBrowser({ timeout = 15_000, clipboard = false, beforeAll } = 
     }
   };
 }
+
+/** confirmYes answers Yes in the confirmation dialog that says message, and waits for it to close. */
+export async function confirmYes(page, message) {
+  const box = page.getByRole('dialog').filter({ hasText: message });
+  await box.waitFor();
+  await box.getByRole('button', { name: 'Yes' }).click();
+  await box.waitFor({ state: 'detached' });
+}

@@ -3,7 +3,7 @@
 // settings screen offer the same panel.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, apiCall, confirmYes, loginAndWait, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 let adminToken;
@@ -15,12 +15,6 @@ const withPage = useBrowser({
   },
 });
 
-async function confirmYes(page, message) {
-  const box = page.getByRole('dialog').filter({ hasText: message });
-  await box.waitFor();
-  await box.getByRole('button', { name: 'Yes' }).click();
-  await box.waitFor({ state: 'detached' });
-}
 
 describe('version history', () => {
   test('a FAQ edited twice: compare the first version, restore it', async () => {
