@@ -3,8 +3,11 @@
 package main
 
 import (
+	"github.com/campuscms/panel/shared/auditlog"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 )
 
-func main() { lambdamain.Start("access", collections.Module(collections.Linked{})) }
+func main() {
+	lambdamain.Start("access", collections.Module(collections.Linked{}), auditlog.Module)
+}

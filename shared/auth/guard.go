@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -20,6 +21,8 @@ type Caller struct {
 	Tenant  store.Tenant
 	User    *User
 	Session *Session
+	// Client is where the request came from (the audit log's address and user agent).
+	Client audit.Client
 }
 
 type callerKey struct{}
@@ -75,6 +78,7 @@ func (g *Guard) Require(permission string, h api.HandlerFunc) http.Handler {
 		if !caller.User.Can(permission) {
 			return api.ErrForbidden
 		}
+		caller.Client = audit.ClientOf(r)
 		return h(w, withCaller(r, caller))
 	})
 }

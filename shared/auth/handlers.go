@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -113,13 +114,18 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 	if !found {
 		VerifySecret(dummyHash(), "x") // same cost as a wrong password
 	}
+	client := audit.ClientOf(r)
+	failed := audit.Entry{At: now, Username: username, Action: audit.ActionLoginFailed, Client: client}
+	if found {
+		failed.UserID = user.ID
+	}
 	if !found || !check(&user) {
-		return api.Errorf(http.StatusUnauthorized, msgBadLogin)
+		return s.refuse(ctx, scope, failed, api.Errorf(http.StatusUnauthorized, msgBadLogin))
 	}
 	if !user.Status {
-		return api.Errorf(http.StatusForbidden, msgDisabled)
+		return s.refuse(ctx, scope, failed, api.Errorf(http.StatusForbidden, msgDisabled))
 	}
-	token, err := s.startSession(ctx, scope, &user, now)
+	token, err := s.startSession(ctx, scope, &user, now, client)
 	if err != nil {
 		return err
 	}
@@ -129,14 +135,25 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: loginResult{User: View(&user), Token: token}, Message: "Logged in Successfully!"})
 }
 
-func (s *Service) startSession(ctx context.Context, scope store.Scope, u *User, now time.Time) (string, error) {
+// startSession stores a new session of u and the sign-in's audit entry, in one transaction.
+func (s *Service) startSession(ctx context.Context, scope store.Scope, u *User, now time.Time, client audit.Client) (string, error) {
 	token := newToken(u.ID)
 	k := SessionKey(scope, token)
 	sess := Session{PK: k.PK, SK: k.SK, UserID: u.ID, Epoch: u.SessionEpoch, CreatedAt: now.UTC(), ExpiresAt: now.Add(s.cfg.SessionTTL)}
-	if err := s.st.Table.Put(sess).Run(ctx); err != nil {
+	entry := audit.Item(scope, audit.Entry{At: now, UserID: u.ID, Username: u.Username, Action: audit.ActionLogin, Client: client})
+	if err := s.st.WriteTx().Put(s.st.Table.Put(sess)).Put(s.st.Table.Put(entry)).Run(ctx); err != nil {
 		return "", store.Wrap("put session", err)
 	}
 	return token, nil
+}
+
+// refuse records a refused sign-in in the audit log, then answers refusal. The entry is the only
+// thing the refusal writes (the attempt was counted before the secret was checked).
+func (s *Service) refuse(ctx context.Context, scope store.Scope, e audit.Entry, refusal error) error {
+	if err := s.st.Table.Put(audit.Item(scope, e)).Run(ctx); err != nil {
+		return store.Wrap("audit a refused sign-in", err)
+	}
+	return refusal
 }
 
 func (s *Service) me(w http.ResponseWriter, r *http.Request) error {
@@ -149,7 +166,9 @@ func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c := CallerFrom(r.Context())
-	if err := s.st.Table.Delete("PK", c.Session.PK).Range("SK", c.Session.SK).Run(r.Context()); err != nil {
+	entry := audit.Item(c.Scope, audit.Entry{At: s.now(), UserID: c.User.ID, Username: c.User.Username, Action: audit.ActionLogout, Client: c.Client})
+	err := s.st.WriteTx().Delete(s.st.Table.Delete("PK", c.Session.PK).Range("SK", c.Session.SK)).Put(s.st.Table.Put(entry)).Run(r.Context())
+	if err != nil {
 		return store.Wrap("delete session", err)
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: true, Message: "Logged out"})

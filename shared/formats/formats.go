@@ -2,7 +2,11 @@
 // an email address, a calendar date, a URL slug, a hex colour. Patterns compile on first use (lazyre).
 package formats
 
-import "github.com/campuscms/panel/shared/lazyre"
+import (
+	"strings"
+
+	"github.com/campuscms/panel/shared/lazyre"
+)
 
 var (
 	emailPattern = lazyre.New(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
@@ -22,3 +26,13 @@ func Slug(s string) bool { return slugPattern().MatchString(s) }
 
 // Color reports whether s is a hex colour, #rgb or #rrggbb (either case).
 func Color(s string) bool { return colorPattern().MatchString(s) }
+
+// CSVCell defuses spreadsheet formula injection (OWASP "CSV Injection"): a cell starting with
+// =, +, -, @, tab or carriage return is prefixed with a single quote, so a spreadsheet shows it as
+// text instead of running it. Every CSV export writes its cells through it.
+func CSVCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

@@ -33,3 +33,13 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
+
+func TestCSVCell(t *testing.T) {
+	cases := map[string]string{"=1+2": "'=1+2", "+A1": "'+A1", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx",
+		"plain": "plain", "": "", "2026-01-01": "2026-01-01", "a=b": "a=b"}
+	for in, want := range cases {
+		if got := CSVCell(in); got != want {
+			t.Errorf("CSVCell(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -72,7 +73,7 @@ func newCSVWriter(out io.Writer, form Form, scope store.Scope) *csvWriter {
 	cw := &csvWriter{w: csv.NewWriter(out), fields: form.Fields, media: "/media/" + scope.Tenant() + "/"}
 	header := make([]string, 0, len(form.Fields)+1)
 	for _, f := range form.Fields {
-		header = append(header, Neutralize(f.Label))
+		header = append(header, formats.CSVCell(f.Label))
 	}
 	_ = cw.w.Write(append(header, submittedColumn))
 	return cw
@@ -82,7 +83,7 @@ func (cw *csvWriter) rows(items []item) error {
 	for _, it := range items {
 		row := make([]string, 0, len(cw.fields)+1)
 		for _, f := range cw.fields {
-			row = append(row, Neutralize(cw.cell(f, it.Values[f.Label])))
+			row = append(row, formats.CSVCell(cw.cell(f, it.Values[f.Label])))
 		}
 		if err := cw.w.Write(append(row, it.CreatedAt)); err != nil {
 			return err
@@ -112,14 +113,4 @@ func (cw *csvWriter) cell(f Field, v any) string {
 		return strings.Join(x, ", ")
 	}
 	return fmt.Sprint(v)
-}
-
-// Neutralize defuses spreadsheet formula injection (OWASP "CSV Injection"): a cell starting with
-// =, +, -, @, tab or carriage return is prefixed with a single quote, so a spreadsheet shows it as
-// text instead of running it.
-func Neutralize(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

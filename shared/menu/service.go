@@ -10,6 +10,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
@@ -97,36 +98,53 @@ func (s *Service) load(ctx context.Context, scope store.Scope) (record, error) {
 // historyKind names the menu tree's history beside the collections' (collections.VersionItem).
 const historyKind = "menu"
 
-// write saves items if the stored menu is still at rec.Version; store.ErrConflict otherwise. A
-// menu that was saved before keeps the tree it replaces as a version, in the same transaction.
+// write saves items if the stored menu is still at rec.Version; store.ErrConflict otherwise. In
+// the same transaction: the save's audit entry and, for a menu saved before, the tree it
+// replaces as a version.
 func (s *Service) write(ctx context.Context, scope store.Scope, rec record, items []Item, by change) (record, error) {
 	now := s.now().UTC()
 	next := record{PK: rec.PK, SK: rec.SK, Version: rec.Version + 1, Items: items, UpdatedAt: now.Format(time.RFC3339Nano)}
 	put := s.st.Table.Put(next)
 	if rec.Version == 0 {
 		put.If("attribute_not_exists(PK)")
-		return next, store.Wrap("put menu", put.Run(ctx))
+	} else {
+		put.If("version = ?", rec.Version)
 	}
-	put.If("version = ?", rec.Version)
-	kept, err := collections.VersionItem(scope, historyKind, scope.Tenant(), rec.Version, collections.Record{"items": rec.Items, "version": rec.Version},
-		collections.Replaced{At: now, By: by.user, Action: collections.ActionUpdate, Changed: []string{"menuItems"}, RestoredFrom: by.restoredFrom})
-	if err != nil {
-		return record{}, err
+	action := collections.ActionUpdate
+	if by.restoredFrom != 0 {
+		action = collections.ActionRestore
 	}
-	err = s.st.WriteTx().Put(put).Put(s.st.Table.Put(kept)).Run(ctx)
+	entry := audit.Entry{At: now, Action: action, Collection: historyKind, RecordID: scope.Tenant(), Changed: []string{"menuItems"}, Client: by.client}
+	if by.user != nil {
+		entry.UserID, entry.Username = by.user.ID, by.user.Username
+	}
+	tx := s.st.WriteTx().Put(put).Put(s.st.Table.Put(audit.Item(scope, entry)))
+	if rec.Version > 0 {
+		kept, err := collections.VersionItem(scope, historyKind, scope.Tenant(), rec.Version, collections.Record{"items": rec.Items, "version": rec.Version},
+			collections.Replaced{At: now, By: by.user, Action: collections.ActionUpdate, Changed: []string{"menuItems"}, RestoredFrom: by.restoredFrom})
+		if err != nil {
+			return record{}, err
+		}
+		tx.Put(s.st.Table.Put(kept))
+	}
+	err := tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return record{}, fmt.Errorf("menu: %w", store.ErrConflict)
 	}
 	return next, store.Wrap("put menu", err)
 }
 
-// change is who makes a write of the menu, and whether it restores a kept version.
+// change is who makes a write of the menu and from where, and whether it restores a version.
 type change struct {
 	user         *auth.User
+	client       audit.Client
 	restoredFrom int
 }
 
-func changeBy(r *http.Request) change { return change{user: auth.CallerFrom(r.Context()).User} }
+func changeBy(r *http.Request) change {
+	c := auth.CallerFrom(r.Context())
+	return change{user: c.User, client: c.Client}
+}
 
 // Create saves items as the first menu of a tenant that has none (tools such as the demo
 // content), through the checks and the conditional write of a save; created is false when the

@@ -4,6 +4,7 @@ package modules
 
 import (
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/auditlog"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/media"
@@ -20,7 +21,7 @@ import (
 // All returns every module.
 func All() []app.Module {
 	return []app.Module{app.AuthModule, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
-		collections.Module(Linked()), forms.Module, pages.Module, public.Module}
+		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module}
 }
 
 // Linked is what every process links into the collections engine: the hooks of every collection
