@@ -15,7 +15,8 @@ export type ScreenKey =
   | 'menu'
   | 'themes'
   | 'themeSettings'
-  | 'plans';
+  | 'plans'
+  | 'auditLog';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -103,7 +104,10 @@ export const SECTIONS: SectionDecl[] = [
     section: 'Team & Departments',
     links: [link('Staff Members', '/staff-members'), link('Departments', '/departments')],
   },
-  { section: 'Access Control', links: [link('Users', '/users'), link('Roles', '/roles')] },
+  {
+    section: 'Access Control',
+    links: [link('Users', '/users'), link('Roles', '/roles'), link('Audit Log', '/audit-log', 'AUDIT_LOG', { screen: 'auditLog' })],
+  },
   { section: 'Billing', links: [link('Invoices', '/invoices'), link('Plans', '/plans', 'PLAN', { screen: 'plans' })] },
   { section: 'Settings', links: [link('Notices', '/notices'), link('Notifications', '/notifications')] },
 ];

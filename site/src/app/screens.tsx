@@ -23,6 +23,7 @@ export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
   themes: named(() => import('../screens/themes/ThemesScreen'), 'ThemesScreen'),
   themeSettings: named(() => import('../screens/themes/ThemeSettingsScreen'), 'ThemeSettingsScreen'),
   plans: named(() => import('../screens/plans/PlansScreen'), 'PlansScreen'),
+  auditLog: named(() => import('../screens/audit/AuditLogScreen'), 'AuditLogScreen'),
 };
 
 /** The generic settings form of singleton collections (header, footer, SEO defaults). */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import toast from 'react-hot-toast';
+import { download } from '../../api/download';
 import { api, swrFetcher } from '../../api/client';
 import { messageOf } from '../../api/http';
 import { usePagedList } from '../../api/usePagedList';
@@ -47,15 +48,7 @@ export function useSubmissions(formId: string) {
     if (exporting) return;
     setExporting(true);
     try {
-      const file = await api.file(`/custom-form-submissions/export?${q}`);
-      const url = URL.createObjectURL(file.blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = file.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await download(`/custom-form-submissions/export?${q}`);
     } catch (err) {
       toast.error(messageOf(err));
     } finally {

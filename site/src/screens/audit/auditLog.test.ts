@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTER, query, what, type AuditEntry } from './auditLog';
+
+const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+  id: '1',
+  at: '2026-11-23T10:00:00Z',
+  userId: 'u',
+  username: 'admin',
+  action: 'update',
+  collection: 'faqs',
+  recordId: '01ABC',
+  changed: ['answer'],
+  address: '127.0.0.1',
+  userAgent: 'x',
+  ...over,
+});
+
+describe('what', () => {
+  it('names the action, the thing by its title and the changed fields by label', () => {
+    expect(what(entry({}))).toBe('Edited FAQ 01ABC (Answer)');
+    expect(what(entry({ action: 'delete', changed: null }))).toBe('Deleted FAQ 01ABC');
+    expect(what(entry({ action: 'login', collection: '', recordId: '', changed: null }))).toBe('Signed in');
+    expect(what(entry({ action: 'restore', collection: 'menu', changed: ['menuItems'] }))).toBe('Restored a version the menu (menuItems)');
+  });
+});
+
+describe('query', () => {
+  it('sends only the fields that are set', () => {
+    expect(query(EMPTY_FILTER)).toBe('');
+    expect(query({ ...EMPTY_FILTER, action: 'login', from: '2026-11-01' }, { cursor: 'abc' })).toBe('action=login&from=2026-11-01&cursor=abc');
+  });
+});

@@ -1,0 +1,56 @@
+import { COLLECTIONS } from '../../lib/collections';
+
+/** AuditEntry is one entry of GET /audit-log. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  userId: string;
+  username: string;
+  action: string;
+  collection: string;
+  recordId: string;
+  changed: string[] | null;
+  address: string;
+  userAgent: string;
+}
+
+/** AuditFilter is what the screen narrows the log by; empty fields are not sent. */
+export interface AuditFilter {
+  user: string;
+  collection: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTER: AuditFilter = { user: '', collection: '', action: '', from: '', to: '' };
+
+/** ACTIONS are the actions an entry may record, as the filter offers them. */
+export const ACTIONS: Array<[string, string]> = [
+  ['create', 'Created'],
+  ['update', 'Edited'],
+  ['delete', 'Deleted'],
+  ['restore', 'Restored a version'],
+  ['login', 'Signed in'],
+  ['login-failed', 'Sign-in refused'],
+  ['logout', 'Signed out'],
+  ['export', 'Exported'],
+];
+
+/** query is the filter as a query string (without "?"), empty fields left out. */
+export function query(f: AuditFilter, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) q.set(k, v);
+  return q.toString();
+}
+
+/** what says in words what an entry records: "Edited FAQ 01H… (Answer, Position)". */
+export function what(e: AuditEntry): string {
+  const verb = ACTIONS.find(([a]) => a === e.action)?.[1] ?? e.action;
+  if (!e.collection) return verb;
+  const decl = COLLECTIONS[e.collection];
+  const thing = e.collection === 'menu' ? 'the menu' : e.collection === 'audit-log' ? 'the audit log' : (decl?.title ?? e.collection);
+  const labels = (e.changed ?? []).map((name) => decl?.fields.find((f) => f.name === name)?.label ?? name);
+  const record = e.recordId && e.collection !== 'menu' ? ` ${e.recordId}` : '';
+  return `${verb} ${thing}${record}${labels.length ? ` (${labels.join(', ')})` : ''}`;
+}
