@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -28,22 +28,9 @@ type Limit struct {
 // useless for a script.
 var DefaultLimit = Limit{Max: 5, Window: 10 * time.Minute}
 
-// ClientAddress is the visitor's IP: CloudFront's CloudFront-Viewer-Address (which CloudFront
-// sets itself, overwriting whatever a viewer sent) when the request came through it, else the
-// connection's address. X-Forwarded-For is not used: a client can write its first entries.
-func ClientAddress(r *http.Request) string {
-	if v := r.Header.Get("CloudFront-Viewer-Address"); v != "" {
-		// "ip:port", IPv6 unbracketed ("2001:db8::1:443"): the port is after the last colon.
-		if i := strings.LastIndexByte(v, ':'); i > 0 {
-			return v[:i]
-		}
-		return v
-	}
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
-	}
-	return r.RemoteAddr
-}
+// ClientAddress is the visitor's IP, as the audit log reads it (audit.ClientOf: CloudFront's
+// own CloudFront-Viewer-Address, never X-Forwarded-For, which a client can write).
+func ClientAddress(r *http.Request) string { return audit.ClientOf(r).Address }
 
 // RateLimited is the refusal of a submission over the limit: a 429 that says when to retry.
 type RateLimited struct {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"slices"
+	"sync"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -75,11 +75,12 @@ type Visit struct {
 	Page *Page
 }
 
-// Visit reads what one request of the website needs in at most three DynamoDB calls, whatever
-// the tenant holds: one BatchGetItem of the tenant, the four singletons, the menu and the slug
-// marker asked for; one BatchGetItem of the page and of the pages the menu links (their slugs
-// and flags); one Query of the page's sections. site carries the tenant's scope and origin; its
-// Tenant is filled in when want.Tenant (api.ErrUnknownTenant when there is no such tenant).
+// Visit reads what one request of the website needs in two round trips, whatever the tenant
+// holds: one BatchGetItem of the tenant, the four singletons, the menu and the slug marker asked
+// for; then, side by side, one BatchGetItem of the slugs and flags of the pages the menu links,
+// one GetItem of the page and one Query of its sections. site carries the tenant's scope and
+// origin; its Tenant is filled in when want.Tenant (api.ErrUnknownTenant when there is no such
+// tenant).
 func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, error) {
 	scope := site.Scope
 	root := scope.Root()
@@ -136,25 +137,32 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 			pageID = pages.MarkerPageID(it)
 		}
 	}
-	second, err := r.pagesByID(ctx, scope, pageID, links)
-	if err != nil {
+	// What is left needs only the first batch, so it is read side by side: the menu's pages
+	// (just their slugs and flags), the page asked for and its sections.
+	var (
+		linked  map[string]Record
+		rec     Record
+		found   bool
+		secs    []pages.Section
+		errs    [3]error
+		reading sync.WaitGroup
+	)
+	reading.Go(func() { linked, errs[0] = r.menuPages(ctx, scope, links) })
+	if pageID != "" {
+		reading.Go(func() { rec, found, errs[1] = pages.LoadPage(ctx, r.st, scope, pageID) })
+		reading.Go(func() { secs, errs[2] = pages.Sections(ctx, r.st, scope, pageID) })
+	}
+	reading.Wait()
+	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
 	if v.Settings != nil {
-		v.Settings.Menu = visibleMenu(v.Settings.rawMenu, second, r.Now())
+		v.Settings.Menu = visibleMenu(v.Settings.rawMenu, linked, r.Now())
 	}
-	if pageID == "" {
-		return v, nil
-	}
-	rec, ok := second[pageID]
 	// A marker is written in the page's own transaction; the slug check keeps a page answering
 	// only to the slug it holds now.
-	if !ok || (want.PageID == "" && (!Visible(pagesKind, rec, r.Now()) || rec["slug"] != want.Slug)) {
+	if !found || (want.PageID == "" && (!Visible(pagesKind, rec, r.Now()) || rec["slug"] != want.Slug)) {
 		return v, nil
-	}
-	secs, err := pages.Sections(ctx, r.st, scope, pageID)
-	if err != nil {
-		return nil, err
 	}
 	v.Page = newPage(rec, secs)
 	return v, nil
@@ -210,14 +218,9 @@ func (r *Reader) settings(site *Site, items map[store.Key]dynamo.Item, menuKey s
 	return out, nil
 }
 
-// pagesByID reads the page asked for (whole) and the pages the menu links in one BatchGetItem,
-// by id. The menu's pages are read whole too: a projection would need a second batch for the
-// asked-for page, and a page item is small next to a round trip.
-func (r *Reader) pagesByID(ctx context.Context, scope store.Scope, pageID string, links []string) (map[string]Record, error) {
-	ids := slices.Clone(links)
-	if pageID != "" && !slices.Contains(ids, pageID) {
-		ids = append(ids, pageID)
-	}
+// menuPages reads the pages the menu links, by id, in one BatchGetItem of the fields their
+// visibility and path need (never their content): a menu's cost does not grow with its pages.
+func (r *Reader) menuPages(ctx context.Context, scope store.Scope, ids []string) (map[string]Record, error) {
 	out := map[string]Record{}
 	if len(ids) == 0 {
 		return out, nil
@@ -228,15 +231,18 @@ func (r *Reader) pagesByID(ctx context.Context, scope store.Scope, pageID string
 		keys = append(keys, dynamo.Keys{k.PK, k.SK})
 	}
 	var recs []Record
-	err := r.st.Table.Batch("PK", "SK").Get(keys...).All(ctx, &recs)
+	err := r.st.Table.Batch("PK", "SK").Get(keys...).Project(visibilityFields...).All(ctx, &recs)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return nil, store.Wrap("pages by id", err)
+		return nil, store.Wrap("menu pages", err)
 	}
 	for _, p := range recs {
 		out[fmt.Sprint(p["id"])] = p
 	}
 	return out, nil
 }
+
+// visibilityFields are what Visible and a page's path read of a page.
+var visibilityFields = []string{"id", "slug", "status", "isPublished"}
 
 // visibleMenu is the menu's active items in order; an inactive parent takes its children with it,
 // and a PAGE item shows only while its page is Visible (its url then the page's path).
