@@ -16,12 +16,7 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 
 func TestOpsCommands(t *testing.T) {
 	t.Setenv("WEBSITE_DISTRIBUTION_ID", "") // local use: the table only
-	steps := []struct {
-		name    string
-		args    string
-		wantErr string
-		wantOut string
-	}{
+	steps := []step{
 		{"create", "tenant create --id ops-school --name Ops-School --admin boss --password first-pass-1", "", "created tenant ops-school"},
 		{"create again", "tenant create --id ops-school --name Ops-School --admin boss --password first-pass-1", "already exists", ""},
 		{"create on a plan", "tenant create --id ops-premium --name Premium --admin boss --password first-pass-1 --plan premium", "", "created tenant ops-premium"},
@@ -39,20 +34,7 @@ func TestOpsCommands(t *testing.T) {
 		{"clear domains", "tenant set-domains --id ops-school --domains ,", "", "no website domains"},
 		{"unknown command", "tenant explode", "usage:", ""},
 	}
-	for _, s := range steps {
-		t.Run(s.name, func(t *testing.T) {
-			var out bytes.Buffer
-			err := run(context.Background(), strings.Fields(s.args), &out)
-			switch {
-			case s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)):
-				t.Fatalf("error %v, want one containing %q", err, s.wantErr)
-			case s.wantErr == "" && err != nil:
-				t.Fatal(err)
-			case !strings.Contains(out.String(), s.wantOut):
-				t.Fatalf("output %q, want %q", out.String(), s.wantOut)
-			}
-		})
-	}
+	runSteps(t, steps)
 	// The reset password and the passcode both sign in through the API.
 	testkit.Login(t, "ops-school", "boss", "second-pass-2")
 	res := testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/passcode", Tenant: "ops-school",
@@ -70,29 +52,14 @@ func TestOpsCommands(t *testing.T) {
 // TestSeedDemo: seed-demo fills a tenant the CLI created with the demo site, which the panel
 // then lists; a second run writes nothing; a tenant that does not exist is refused.
 func TestSeedDemo(t *testing.T) {
-	steps := []struct {
-		name, args, wantErr, wantOut string
-	}{
+	steps := []step{
 		{"create", "tenant create --id ops-demo --name Riverside --admin boss --password first-pass-1", "", "created tenant ops-demo"},
 		{"seed", "tenant seed-demo --id ops-demo", "", "media 40"},
 		{"seed again", "tenant seed-demo --id ops-demo", "", "already seeded"},
 		{"unknown tenant", "tenant seed-demo --id ops-nobody", "not found", ""},
 		{"no id", "tenant seed-demo", "invalid tenant id", ""},
 	}
-	for _, s := range steps {
-		t.Run(s.name, func(t *testing.T) {
-			var out bytes.Buffer
-			err := run(context.Background(), strings.Fields(s.args), &out)
-			switch {
-			case s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)):
-				t.Fatalf("error %v, want one containing %q", err, s.wantErr)
-			case s.wantErr == "" && err != nil:
-				t.Fatal(err)
-			case !strings.Contains(out.String(), s.wantOut):
-				t.Fatalf("output %q, want %q", out.String(), s.wantOut)
-			}
-		})
-	}
+	runSteps(t, steps)
 	token := testkit.Login(t, "ops-demo", "boss", "first-pass-1")
 	pages := testkit.Call(t, testkit.Request{Method: "GET", Path: "/pages", Tenant: "ops-demo", Token: token})
 	header := testkit.Call(t, testkit.Request{Method: "GET", Path: "/header", Tenant: "ops-demo", Token: token})
@@ -224,4 +191,26 @@ func TestSetDomainsAttachesTheWebsite(t *testing.T) {
 			t.Error("still there")
 		}
 	})
+}
+
+// step is one cmsctl command line and what it must print or fail with.
+type step struct{ name, args, wantErr, wantOut string }
+
+// runSteps runs the steps in order, each as a subtest.
+func runSteps(t *testing.T, steps []step) {
+	t.Helper()
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := run(context.Background(), strings.Fields(s.args), &out)
+			switch {
+			case s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, s.wantErr)
+			case s.wantErr == "" && err != nil:
+				t.Fatal(err)
+			case !strings.Contains(out.String(), s.wantOut):
+				t.Fatalf("output %q, want %q", out.String(), s.wantOut)
+			}
+		})
+	}
 }

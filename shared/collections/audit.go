@@ -23,7 +23,7 @@ func (s *Service) recordWrite(_ context.Context, wr *Write) error {
 		e.RecordID = toString(wr.Old["id"])
 	default:
 		e.RecordID = toString(wr.Old["id"])
-		e.Changed = append(changedFields(wr.C, wr.Old, wr.Rec), wr.AlsoChanged...)
+		e.Changed = wr.changedFields()
 	}
 	wr.Also(s.st.Table.Put(audit.Item(wr.Caller.Scope, e)), nil)
 	return nil

@@ -133,18 +133,20 @@ func keptState(c *Collection, rec Record) Record {
 	return out
 }
 
-// changedFields names the declared fields whose values differ between two states.
-func changedFields(c *Collection, before, after Record) []string {
+// changedFields names what an update or restore changes, as its version and its audit entry
+// record it: the declared fields whose values differ, then what the hooks changed beside them
+// (a page's sections).
+func (w *Write) changedFields() []string {
 	out := []string{}
-	for _, f := range c.Fields {
+	for _, f := range w.C.Fields {
 		if f.Type == TypePassword || f.Transient {
 			continue
 		}
-		if fmt.Sprint(before[f.Name]) != fmt.Sprint(after[f.Name]) {
+		if fmt.Sprint(w.Old[f.Name]) != fmt.Sprint(w.Rec[f.Name]) {
 			out = append(out, f.Name)
 		}
 	}
-	return out
+	return append(out, w.AlsoChanged...)
 }
 
 // keepVersion is the observer that keeps the state an update or delete replaces. A create
@@ -171,7 +173,7 @@ func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
 	}
 	var changed []string
 	if wr.Action != ActionDelete {
-		changed = append(changedFields(wr.C, wr.Old, wr.Rec), wr.AlsoChanged...)
+		changed = wr.changedFields()
 	}
 	it, err := VersionItem(wr.Caller.Scope, wr.C.Key, toString(wr.Old["id"]), toInt(wr.Old["version"]), old,
 		Replaced{At: s.now(), By: wr.Caller.User, Action: wr.Action, Changed: changed, RestoredFrom: wr.RestoredFrom})

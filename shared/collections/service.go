@@ -345,9 +345,6 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	if err := s.beforeWrite(ctx, wr); err != nil {
 		return nil, err
 	}
-	if err := checkItemSize(wr.Rec); err != nil {
-		return nil, err
-	}
 	item := Record{}
 	for k, v := range wr.Rec {
 		item[k] = v
@@ -419,9 +416,6 @@ func (s *Service) update(ctx context.Context, wr *Write, version int) error {
 	wr.Rec["version"] = version + 1
 	wr.Rec["updatedAt"] = s.now().UTC().Format(time.RFC3339Nano)
 	if err := s.beforeWrite(ctx, wr); err != nil {
-		return err
-	}
-	if err := checkItemSize(wr.Rec); err != nil {
 		return err
 	}
 	k := s.key(scope, c, toString(old["id"]))
@@ -534,12 +528,17 @@ func toString(v any) string {
 	return s
 }
 
+// beforeWrite runs the collection's hooks on a create or an update, then checks that the record
+// they leave still fits in an item.
 func (s *Service) beforeWrite(ctx context.Context, wr *Write) error {
 	hooks, err := s.hooksOf(wr.C)
 	if err != nil {
 		return err
 	}
-	return hooks.BeforeWrite(ctx, s, wr)
+	if err := hooks.BeforeWrite(ctx, s, wr); err != nil {
+		return err
+	}
+	return checkItemSize(wr.Rec)
 }
 
 func (s *Service) beforeDelete(ctx context.Context, wr *Write) error {

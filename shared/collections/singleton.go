@@ -126,9 +126,6 @@ func (s *Service) saveSingleton(ctx context.Context, wr *Write, version int) err
 	if err := s.beforeWrite(ctx, wr); err != nil {
 		return err
 	}
-	if err := checkItemSize(wr.Rec); err != nil {
-		return err
-	}
 	for name, v := range wr.Rec {
 		if v == nil || v == "" {
 			delete(wr.Rec, name)
