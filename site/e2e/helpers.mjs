@@ -90,9 +90,9 @@ export async function launchBrowser() {
   });
   const browser = persistent.browser();
   return {
-    /** newContext gives each test its own cookies and localStorage. */
-    async newContext() {
-      if (browser) return browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
+    /** newContext gives each test its own cookies and localStorage; options override the defaults. */
+    async newContext(options = {}) {
+      if (browser) return browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 }, ...options });
       throw new Error('no browser handle');
     },
     async close() {
@@ -150,8 +150,9 @@ export function useBrowser({ timeout = 15_000, clipboard = false, beforeAll } = 
   after(async () => {
     await browser?.close();
   });
-  return async function withPage(fn) {
-    const context = await browser.newContext();
+  // contextOptions: Playwright context options for this page (JavaScript off, a phone viewport).
+  return async function withPage(fn, contextOptions = {}) {
+    const context = await browser.newContext(contextOptions);
     if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
     const page = await context.newPage();
     page.setDefaultTimeout(timeout);
@@ -169,4 +170,9 @@ export async function confirmYes(page, message) {
   await box.waitFor();
   await box.getByRole('button', { name: 'Yes' }).click();
   await box.waitFor({ state: 'detached' });
+}
+
+/** adminToken signs the demo admin in through the API and returns the token. */
+export async function adminToken() {
+  return (await apiCall('POST', '/auth/login', { username: ADMIN_USER, password: ADMIN_PASSWORD }, null)).result.token;
 }

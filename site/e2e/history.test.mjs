@@ -3,15 +3,15 @@
 // settings screen offer the same panel.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, apiCall, confirmYes, loginAndWait, useBrowser } from './helpers.mjs';
+import { adminToken, apiCall, confirmYes, loginAndWait, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
-let adminToken;
-const call = (method, path, body, token = adminToken) => apiCall(method, path, body, token);
+let token;
+const call = (method, path, body, as = token) => apiCall(method, path, body, as);
 
 const withPage = useBrowser({
   beforeAll: async () => {
-    adminToken = (await call('POST', '/auth/login', { username: ADMIN_USER, password: ADMIN_PASSWORD }, null)).result.token;
+    token = await adminToken();
   },
 });
 

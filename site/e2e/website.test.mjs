@@ -3,10 +3,9 @@
 // escaping of custom CSS and page content. They change the demo's theme and custom CSS and put
 // them back (classic, no custom CSS) at the end.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE_URL, CHROMIUM, apiCall, waitForServer } from './helpers.mjs';
+import { BASE_URL, adminToken, apiCall, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const PORT = new URL(BASE_URL).port || '80';
@@ -18,48 +17,26 @@ const SECTION_TYPES = ['slider', 'card-row', 'banner', 'text-image', 'embed', 'f
 /** AXE is axe-core's browser bundle, injected into each page it audits. */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let adminToken;
-/** pageTypes are one address of every kind of page the website serves (filled in before()). */
+let token;
+/** pageTypes are one address of every kind of page the website serves (filled in before the tests). */
 let pageTypes = [];
-const call = (method, path, body, token = adminToken) => apiCall(method, path, body, token);
+const call = (method, path, body, as = token) => apiCall(method, path, body, as);
 const created = [];
 
-let browser;
-before(async () => {
-  assert.ok(ADMIN_PASSWORD, 'set DEMO_ADMIN_PASSWORD to the demo admin password');
-  await waitForServer();
-  adminToken = (await call('POST', '/auth/login', { username: ADMIN_USER, password: ADMIN_PASSWORD }, null)).result.token;
-  const first = async (collection) => (await call('GET', `/${collection}?limit=5`)).result[0].id;
-  pageTypes = ['/', '/about', '/events', `/events/${await first('events')}`, '/notices', `/notices/${await first('notices')}`,
-    '/albums', `/albums/${await first('albums')}`, '/staff', '/departments', '/faqs', '/resources', '/testimonials',
-    `/forms/${await first('custom-forms')}`, '/no-such-page'];
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+const withPage = useBrowser({
+  beforeAll: async () => {
+    token = await adminToken();
+    const first = async (collection) => (await call('GET', `/${collection}?limit=5`)).result[0].id;
+    pageTypes = ['/', '/about', '/events', `/events/${await first('events')}`, '/notices', `/notices/${await first('notices')}`,
+      '/albums', `/albums/${await first('albums')}`, '/staff', '/departments', '/faqs', '/resources', '/testimonials',
+      `/forms/${await first('custom-forms')}`, '/no-such-page'];
+  },
 });
 after(async () => {
-  try {
-    await call('PATCH', '/theme-settings', { themeId: 'classic' });
-    await call('PATCH', '/theme-settings', { customCss: '' });
-    for (const id of created) await call('DELETE', `/pages/${id}`).catch(() => {});
-  } finally {
-    await browser?.close();
-  }
+  await call('PATCH', '/theme-settings', { themeId: 'classic' });
+  await call('PATCH', '/theme-settings', { customCss: '' });
+  for (const id of created) await call('DELETE', `/pages/${id}`).catch(() => {});
 });
-
-/** withPage runs fn with a page of a fresh context (JavaScript on unless told otherwise). */
-async function withPage(fn, { javaScriptEnabled = true } = {}) {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  try {
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
 
 const activate = (themeId) => call('PATCH', '/theme-settings', { themeId });
 
@@ -110,22 +87,21 @@ describe('public website', () => {
       await activate(id);
       const found = [];
       for (const mobile of [false, true]) {
-        const context = await browser.newContext(mobile ? { viewport: { width: 412, height: 823 }, isMobile: true } : { viewport: { width: 1280, height: 800 } });
-        const page = await context.newPage();
-        try {
-          for (const path of pageTypes) {
-            await page.goto(`${SITE}${path}`);
-            await page.addScriptTag({ path: AXE });
-            const violations = await page.evaluate(async () =>
-              (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-                .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-            );
-            for (const v of violations) found.push(`${mobile ? 'phone' : 'desktop'} ${path}: ${v}`);
-          }
-        } finally {
-          await context.close();
-        }
+        await withPage(
+          async (page) => {
+            for (const path of pageTypes) {
+              await page.goto(`${SITE}${path}`);
+              await page.addScriptTag({ path: AXE });
+              const violations = await page.evaluate(async () =>
+                (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+                  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                  .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+              );
+              for (const v of violations) found.push(`${mobile ? 'phone' : 'desktop'} ${path}: ${v}`);
+            }
+          },
+          mobile ? { viewport: { width: 412, height: 823 }, isMobile: true } : {},
+        );
       }
       assert.deepEqual(found, []);
     });
