@@ -60,8 +60,12 @@ func inputOf(raw map[string]json.RawMessage, c *Collection) (input, error) {
 			in.version = &n
 		case readOnly[name]:
 		default:
-			if _, ok := c.Field(name); !ok {
+			f, ok := c.Field(name)
+			if !ok {
 				return input{}, api.FieldError(http.StatusBadRequest, name, fmt.Sprintf("Field %q is not allowed here.", name))
+			}
+			if f.Derived {
+				continue // worked out by the engine (a record sent back as read, a restored version)
 			}
 			in.raw[name] = v
 		}
@@ -130,10 +134,36 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 		}
 		out[f.Name] = v
 	}
+	for _, f := range c.Fields {
+		if _, failed := errs[f.Name]; f.After == "" || failed {
+			continue
+		}
+		if msg := checkAfter(f, c, out); msg != "" {
+			errs[f.Name] = msg
+			order = append(order, f.Name)
+		}
+	}
 	if len(errs) > 0 {
 		return nil, api.BadRequest(errs, order...)
 	}
 	return out, nil
+}
+
+// checkAfter is the message when datetime field f is not later than the field it must follow,
+// both given in the same write (a patch giving one is checked against what it sends only).
+func checkAfter(f Field, c *Collection, out map[string]any) string {
+	v, _ := out[f.Name].(string)
+	w, _ := out[f.After].(string)
+	if v == "" || w == "" {
+		return ""
+	}
+	t, err1 := time.Parse(time.RFC3339, v)
+	u, err2 := time.Parse(time.RFC3339, w)
+	if err1 != nil || err2 != nil || t.After(u) {
+		return ""
+	}
+	other, _ := c.Field(f.After)
+	return fmt.Sprintf("%s must be after %s.", f.Label, other.Label)
 }
 
 func isEmpty(v any) bool {
@@ -236,6 +266,8 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		}
 	case TypeDate:
 		return parseDate(s, f.Label)
+	case TypeDateTime:
+		return parseDateTime(s, f.Label)
 	case TypeSelect:
 		for _, o := range f.Options {
 			if s == o {
@@ -303,6 +335,16 @@ func parseDate(s, label string) (any, string) {
 		return t.UTC().Format(time.RFC3339), ""
 	}
 	return nil, label + " must be a date (YYYY-MM-DD)."
+}
+
+// parseDateTime reads an instant given in RFC 3339 with its offset (2025-09-01T09:00:00+02:00 or
+// ...Z) and stores it in UTC to the second, so stored values compare as text.
+func parseDateTime(s, label string) (any, string) {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil || t.UTC().Year() < 1 || t.UTC().Year() > 9999 {
+		return nil, label + " must be a date and time with its time zone (RFC 3339, e.g. 2025-09-01T09:00:00+02:00)."
+	}
+	return t.UTC().Truncate(time.Second).Format(time.RFC3339), ""
 }
 
 func parseJSONText(raw json.RawMessage, label string, limit int) (any, string) {

@@ -36,10 +36,17 @@ func listFacet(c *Collection, r *http.Request) string {
 	return ""
 }
 
-// indexAttributes are the listing index attributes of a record as it will be stored.
+// indexAttributes are the attributes the engine derives from a record as it will be stored: the
+// listing index attributes, and a scheduled record's state (which it also sets in rec, so the
+// write's answer, version and audit entry see it; schedule.go).
 func indexAttributes(scope store.Scope, c *Collection, rec Record) map[string]any {
-	return listing.Attributes(listing.Record{Partition: scope.Collection(c.Key), ID: toString(rec["id"]),
+	attrs := listing.Attributes(listing.Record{Partition: scope.Collection(c.Key), ID: toString(rec["id"]),
 		UpdatedAt: listing.ParseTime(toString(rec["updatedAt"])), Name: toString(rec[c.NameField]), Facet: facetOf(c, rec)})
+	deriveSchedule(c, rec)
+	if state, ok := rec[FieldSchedule]; ok {
+		attrs[FieldSchedule] = state
+	}
+	return attrs
 }
 
 // setIndexAttributes adds the index attributes to a patch's update, and removes the facet's
@@ -54,12 +61,14 @@ func setIndexAttributes(upd *dynamo.Update, scope store.Scope, c *Collection, re
 			upd.Remove(name)
 		}
 	}
+	removeScheduleAttribute(upd, c, attrs)
 }
 
 // addCounterChanges keeps the collection's counter (every collection has one: it is the list's
-// totalCount) and its facet's counter in the same transaction as the write. before is nil on
-// create, after is nil on delete.
+// totalCount), its facet's counter and a scheduled record's due item (addDueChanges) in the same
+// transaction as the write. before is nil on create, after is nil on delete.
 func (s *Service) addCounterChanges(wr *Write, before, after Record) {
+	s.addDueChanges(wr, before, after)
 	scope := wr.Caller.Scope
 	switch {
 	case before == nil:

@@ -17,11 +17,13 @@ var declarationsJSON []byte
 
 // Field types.
 const (
-	TypeText        = "text"
-	TypeLongText    = "longtext"
-	TypeRichText    = "richtext"
-	TypeNumber      = "number"
-	TypeDate        = "date"
+	TypeText     = "text"
+	TypeLongText = "longtext"
+	TypeRichText = "richtext"
+	TypeNumber   = "number"
+	TypeDate     = "date"
+	// TypeDateTime is an instant: RFC 3339 with an offset in, stored as RFC 3339 UTC to the second.
+	TypeDateTime    = "datetime"
 	TypeBoolean     = "boolean"
 	TypeSelect      = "select"
 	TypeReference   = "reference"
@@ -58,6 +60,12 @@ type Field struct {
 	Transient bool `json:"transient"`
 	// DetailOnly fields are shown by GET one only and left out of lists (large text).
 	DetailOnly bool `json:"detailOnly"`
+	// After names a datetime field this datetime field must be later than, when a write gives
+	// both (unpublishAt after publishAt).
+	After string `json:"after"`
+	// Derived fields are worked out by the engine on every write (a scheduled collection's
+	// schedule state, schedule.go): shown and listed, never taken from a write (ignored like id).
+	Derived bool `json:"derived"`
 }
 
 // Collection is one declared collection; Key is its path segment ("faqs").
@@ -81,8 +89,12 @@ type Collection struct {
 	// Facet, when named, is the subset of records kept in a sparse index with its own counter
 	// (unread notifications): a list asking ?{field}={value} reads it alone, and every list
 	// answer carries its size as facetCount.
-	Facet  Facet   `json:"facet"`
-	Fields []Field `json:"fields"`
+	Facet Facet `json:"facet"`
+	// Scheduled collections declare publishAt and unpublishAt (datetime) and the derived select
+	// schedule (scheduled, live, expired): public reads show a record only inside its window, and
+	// the engine keeps the stored state and a due item for the schedule job (schedule.go).
+	Scheduled bool    `json:"scheduled"`
+	Fields    []Field `json:"fields"`
 	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
 	ReferencedBy []Backref `json:"-"`
 }
@@ -108,13 +120,19 @@ func (c *Collection) Field(name string) (Field, bool) {
 	return Field{}, false
 }
 
+// hasField reports whether the collection declares a field of this name and type.
+func (c *Collection) hasField(name, typ string) bool {
+	f, ok := c.Field(name)
+	return ok && f.Type == typ
+}
+
 // Permission returns the code CMS_{action}_{category}.
 func (c *Collection) Permission(action string) string { return "CMS_" + action + "_" + c.Category }
 
 // Registry is every declared collection, by key.
 type Registry map[string]*Collection
 
-var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichText: true, TypeNumber: true, TypeDate: true,
+var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichText: true, TypeNumber: true, TypeDate: true, TypeDateTime: true,
 	TypeBoolean: true, TypeSelect: true, TypeReference: true, TypeImage: true, TypeFile: true, TypeEmail: true, TypeURL: true,
 	TypePassword: true, TypePermissions: true, TypeJSON: true, TypeColor: true}
 
@@ -169,6 +187,9 @@ func Parse() (Registry, error) {
 				return nil, fmt.Errorf("collections: %s: a facet needs a name and one of the collection's fields", key)
 			}
 		}
+		if err := checkScheduled(c); err != nil {
+			return nil, err
+		}
 		for _, f := range c.Fields {
 			switch {
 			case !knownTypes[f.Type]:
@@ -182,6 +203,10 @@ func Parse() (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: a transient field needs hooks to handle it", key, f.Name)
 			case f.Format == FormatSlug && f.Type != TypeText:
 				return nil, fmt.Errorf("collections: %s.%s: format slug is for text fields", key, f.Name)
+			case f.After != "" && (f.Type != TypeDateTime || !c.hasField(f.After, TypeDateTime)):
+				return nil, fmt.Errorf("collections: %s.%s: after names a datetime field of a datetime field", key, f.Name)
+			case f.Derived && f.Required:
+				return nil, fmt.Errorf("collections: %s.%s: a derived field cannot be required", key, f.Name)
 			}
 			if f.Type == TypeReference {
 				reg[f.Ref].ReferencedBy = append(reg[f.Ref].ReferencedBy, Backref{Collection: key, Field: f.Name})

@@ -22,6 +22,12 @@ func SampleValue(t testing.TB, tn Tenant, reg collections.Registry, f collection
 		return n
 	case collections.TypeDate:
 		return fmt.Sprintf("2026-11-%02d", 1+n%28)
+	case collections.TypeDateTime:
+		// A window open from the past into the far future: sample records stay live.
+		if f.After != "" {
+			return fmt.Sprintf("2099-01-%02dT09:00:00Z", 1+n%28)
+		}
+		return fmt.Sprintf("2020-01-%02dT09:00:00+02:00", 1+n%28)
 	case collections.TypeBoolean:
 		return f.Name != "isAdmin"
 	case collections.TypeSelect:

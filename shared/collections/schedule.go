@@ -1,0 +1,156 @@
+package collections
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/store"
+)
+
+// The fields of a scheduled collection ("scheduled": true in collections.json).
+const (
+	FieldPublishAt   = "publishAt"
+	FieldUnpublishAt = "unpublishAt"
+	// FieldSchedule is the derived state the engine stores on every write (ScheduleAt the
+	// write's updatedAt) and the schedule job moves when a date passes.
+	FieldSchedule = "schedule"
+)
+
+// Schedule states. A record without dates has none (it is simply live).
+const (
+	ScheduleScheduled = "scheduled"
+	ScheduleLive      = "live"
+	ScheduleExpired   = "expired"
+)
+
+// checkScheduled checks a scheduled collection declares its three fields as the engine uses them.
+func checkScheduled(c *Collection) error {
+	if !c.Scheduled {
+		return nil
+	}
+	state, ok := c.Field(FieldSchedule)
+	if !c.hasField(FieldPublishAt, TypeDateTime) || !c.hasField(FieldUnpublishAt, TypeDateTime) ||
+		!ok || !state.Derived || state.Type != TypeSelect || c.Singleton != "" {
+		return fmt.Errorf("collections: %s: a scheduled collection declares datetime fields %s and %s and the derived select %s",
+			c.Key, FieldPublishAt, FieldUnpublishAt, FieldSchedule)
+	}
+	return nil
+}
+
+// scheduleTimes reads a record's publishAt and unpublishAt (zero when absent or unreadable).
+func scheduleTimes(rec Record) (from, until time.Time) {
+	from, _ = time.Parse(time.RFC3339, toString(rec[FieldPublishAt]))
+	until, _ = time.Parse(time.RFC3339, toString(rec[FieldUnpublishAt]))
+	return from, until
+}
+
+// ScheduleAt is a record's schedule state at now, from its dates alone: "scheduled" before its
+// publishAt, "expired" from its unpublishAt on, "live" otherwise, and "" when it has neither date.
+// Public reads show a record only while this is not scheduled or expired (public.Visible), so a
+// date is honoured at the second it passes, whatever the stored state says.
+func ScheduleAt(rec Record, now time.Time) string {
+	from, until := scheduleTimes(rec)
+	switch {
+	case from.IsZero() && until.IsZero():
+		return ""
+	case !until.IsZero() && !now.Before(until):
+		return ScheduleExpired
+	case !from.IsZero() && now.Before(from):
+		return ScheduleScheduled
+	}
+	return ScheduleLive
+}
+
+// deriveSchedule sets the stored state of a record of a scheduled collection as it will be
+// written: its state at the write's own time (updatedAt), or none without dates.
+func deriveSchedule(c *Collection, rec Record) {
+	if !c.Scheduled {
+		return
+	}
+	at, err := time.Parse(time.RFC3339Nano, toString(rec["updatedAt"]))
+	if err != nil {
+		at = time.Now()
+	}
+	if state := ScheduleAt(rec, at); state != "" {
+		rec[FieldSchedule] = state
+	} else {
+		delete(rec, FieldSchedule)
+	}
+}
+
+// DuePartition is the tenant's due index: one item per record whose stored schedule state will
+// change, keyed by when ({time}#{collection}#{id}), so the job reads what is due with one Query
+// of the tenant's own partition (no Scan, nothing read that is not due).
+func DuePartition(scope store.Scope) string { return scope.Partition("DUE") }
+
+// DueItem is an item of the due index.
+type DueItem struct {
+	PK         string `dynamo:"PK,hash"`
+	SK         string `dynamo:"SK,range"`
+	Collection string `dynamo:"collection"`
+	ID         string `dynamo:"id"`
+	DueAt      string `dynamo:"dueAt"`
+}
+
+// DueBound is the sort key bound of the due items at or before now: their times are RFC 3339
+// UTC to the second, so "{now}#~" sorts after every item of that second and before the next.
+func DueBound(now time.Time) string { return now.UTC().Format(time.RFC3339) + "#~" }
+
+// dueAt is when a stored record's state changes next: its publishAt while scheduled, its
+// unpublishAt while live; none once expired or without dates. It reads the stored state, so the
+// item a write put is the one the next write of the record finds and replaces.
+func dueAt(rec Record) string {
+	if rec == nil {
+		return ""
+	}
+	switch toString(rec[FieldSchedule]) {
+	case ScheduleScheduled:
+		return toString(rec[FieldPublishAt])
+	case ScheduleLive:
+		return toString(rec[FieldUnpublishAt])
+	}
+	return ""
+}
+
+// DueKeyOf is the key of the due item a stored record has, if it has one.
+func DueKeyOf(scope store.Scope, c *Collection, rec Record) (store.Key, bool) {
+	return dueKey(scope, c, rec)
+}
+
+func dueKey(scope store.Scope, c *Collection, rec Record) (store.Key, bool) {
+	at := dueAt(rec)
+	if at == "" {
+		return store.Key{}, false
+	}
+	return store.Key{PK: DuePartition(scope), SK: at + "#" + c.Key + "#" + toString(rec["id"])}, true
+}
+
+// addDueChanges keeps a scheduled record's due item in the write's own transaction: when the
+// time it is due at moves (a date changed, the job moved the state, the record was deleted),
+// the old item goes and the new one comes; at most two items, none when nothing moved.
+func (s *Service) addDueChanges(wr *Write, before, after Record) {
+	if !wr.C.Scheduled {
+		return
+	}
+	scope := wr.Caller.Scope
+	was, hadDue := dueKey(scope, wr.C, before)
+	is, hasDue := dueKey(scope, wr.C, after)
+	if hadDue == hasDue && was == is {
+		return
+	}
+	if hadDue {
+		wr.add("due", s.st.Table.Delete("PK", was.PK).Range("SK", was.SK), nil)
+	}
+	if hasDue {
+		wr.add("due", s.st.Table.Put(DueItem{PK: is.PK, SK: is.SK, Collection: wr.C.Key, ID: toString(after["id"]), DueAt: dueAt(after)}), nil)
+	}
+}
+
+// removeScheduleAttribute drops a stored state a record no longer has (its dates cleared).
+func removeScheduleAttribute(upd *dynamo.Update, c *Collection, attrs map[string]any) {
+	if _, ok := attrs[FieldSchedule]; c.Scheduled && !ok {
+		upd.Remove(FieldSchedule)
+	}
+}
