@@ -45,11 +45,17 @@ func (r *Reader) Now() time.Time { return r.now().UTC() }
 // Store is the table the reader reads (the website's submissions write through it).
 func (r *Reader) Store() *store.Store { return r.st }
 
-// Visible is the rule every public read applies to a stored record of kind: it is active, a page
-// is also published (and has a slug to be reached at), and a popup shows only between its start
-// and end dates.
+// Visible is the rule every public read applies to a stored record of kind: it is active, inside
+// its publishing window if it has one (publishAt passed, unpublishAt not yet: checked against the
+// clock at read time, never the stored schedule state the job moves later), a page is also
+// published (and has a slug to be reached at), and a popup shows only between its start and end
+// dates.
 func Visible(kind string, rec Record, now time.Time) bool {
 	if rec["status"] != true {
+		return false
+	}
+	switch collections.ScheduleAt(rec, now) {
+	case collections.ScheduleScheduled, collections.ScheduleExpired:
 		return false
 	}
 	switch kind {

@@ -242,7 +242,7 @@ func (r *Reader) menuPages(ctx context.Context, scope store.Scope, ids []string)
 }
 
 // visibilityFields are what Visible and a page's path read of a page.
-var visibilityFields = []string{"id", "slug", "status", "isPublished"}
+var visibilityFields = []string{"id", "slug", "status", "isPublished", collections.FieldPublishAt, collections.FieldUnpublishAt}
 
 // visibleMenu is the menu's active items in order; an inactive parent takes its children with it,
 // and a PAGE item shows only while its page is Visible (its url then the page's path).
