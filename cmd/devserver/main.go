@@ -24,6 +24,8 @@ type options struct {
 	motoPort     int
 	siteDir      string
 	demoPassword string
+	// scheduleEvery is how often the scheduled-publishing job runs (SCHEDULE_INTERVAL).
+	scheduleEvery time.Duration
 }
 
 func readOptions() (options, error) {
@@ -40,6 +42,11 @@ func readOptions() (options, error) {
 	if v := os.Getenv("SITE_DIR"); v != "" {
 		o.siteDir = v
 	}
+	every, err := scheduleInterval()
+	if err != nil {
+		return o, err
+	}
+	o.scheduleEvery = every
 	return o, nil
 }
 

@@ -50,7 +50,10 @@ func setup(ctx context.Context, cfg config.Config, opts options, origins []strin
 	}
 	slog.Info(content.String())
 	handler, err := newHandler(deps, opts.siteDir)
-	return handler, login, err
+	if err != nil {
+		return nil, login, err
+	}
+	return handler, login, startSchedule(ctx, deps, opts.scheduleEvery)
 }
 
 // seedDemo creates the demo tenant and its admin. An existing demo tenant (an emulator kept

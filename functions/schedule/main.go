@@ -1,0 +1,46 @@
+// Command schedule is the scheduled-publishing job's Lambda: an EventBridge rule invokes it once
+// a minute and it moves the stored schedule state of every tenant's due records (shared/schedule).
+// It serves no route.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/pages"
+	"github.com/campuscms/panel/shared/richtext"
+	"github.com/campuscms/panel/shared/schedule"
+)
+
+func main() {
+	job, err := build(context.Background())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "schedule:", err)
+		os.Exit(1)
+	}
+	lambda.Start(func(ctx context.Context) (schedule.Result, error) {
+		res, err := job.Run(ctx)
+		fmt.Println(res)
+		return res, err
+	})
+}
+
+// build reads the config once and links the hooks of the scheduled collections (pages' rules and
+// the rich-text sanitiser a page's content needs).
+func build(ctx context.Context) (*schedule.Job, error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	deps, err := app.NewDeps(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return schedule.FromDeps(deps, collections.Linked{Hooks: pages.Hooks(), RichText: richtext.Sanitize})
+}
