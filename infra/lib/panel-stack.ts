@@ -13,6 +13,7 @@ import { RouteTable } from './routes';
 import { CustomDomain, Site } from './site';
 import { acknowledgeNagFindings } from './nag';
 import { Website } from './website';
+import { Schedule } from './schedule';
 
 /** TableAccess is what a group does with the table. */
 export type TableAccess = 'read' | 'readwrite';
@@ -207,6 +208,8 @@ export class PanelStack extends Stack {
       pendingUploads: props.pendingUploads ?? { prefix: 'uploads/', expireAfter: Duration.days(1) },
       accessLogs: this.logs.bucket,
     });
+
+    new Schedule(this, 'Schedule', { functionsDir: props.functionsDir, table: this.data.table, indexArns: this.data.indexArns(), production: props.production, logRetention, environment: { TABLE_NAME: this.data.table.tableName, LOG_LEVEL: props.logLevel ?? 'INFO', ...props.extraEnvironment } });
 
     // --- grants (only here) ---
     // CloudFront may read confirmed media only (media/*), not pending uploads: the panel's
