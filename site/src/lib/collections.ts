@@ -6,6 +6,7 @@ import decls from '../../../shared/collections/collections.json';
 import type { User } from '../api/types';
 import { hasPermission } from './permissions';
 import { toBool } from './format';
+import { fromLocalInput, toLocalInput } from './schedule';
 
 export type FieldType =
   | 'text'
@@ -13,6 +14,7 @@ export type FieldType =
   | 'richtext'
   | 'number'
   | 'date'
+  | 'datetime'
   | 'boolean'
   | 'select'
   | 'reference'
@@ -41,6 +43,10 @@ export interface FieldDecl {
   transient?: boolean;
   /** Shown by GET one only; lists leave it out. */
   detailOnly?: boolean;
+  /** A datetime that must be later than this other datetime field (unpublishAt after publishAt). */
+  after?: string;
+  /** Worked out by the server on every write (the schedule state): shown, never edited or sent. */
+  derived?: boolean;
 }
 
 export interface CollectionDecl {
@@ -56,6 +62,8 @@ export interface CollectionDecl {
   savedMessage?: string;
   /** The fallback toast of a failed singleton save when the server sends no message (SPEC §8). */
   failedMessage?: string;
+  /** Declares publishAt / unpublishAt and the derived schedule state (Scheduled / Live / Expired). */
+  scheduled?: boolean;
   fields: FieldDecl[];
 }
 
@@ -126,6 +134,8 @@ function formValue(f: FieldDecl, value: unknown): unknown {
       return '';
     case 'date':
       return String(value).slice(0, 10);
+    case 'datetime':
+      return toLocalInput(value);
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
     default:
@@ -183,6 +193,12 @@ export function validateFormats(decl: CollectionDecl, values: FormValues): Field
         errors[f.name] = `${f.label} must be valid JSON!`;
       }
     }
+    if (f.type === 'datetime' && f.after) {
+      const self = fromLocalInput(v);
+      const other = fromLocalInput(values[f.after]);
+      const before = decl.fields.find((x) => x.name === f.after);
+      if (self && other && Date.parse(self) <= Date.parse(other)) errors[f.name] = `${f.label} must be after ${before?.label ?? f.after}.`;
+    }
   }
   return errors;
 }
@@ -195,10 +211,14 @@ export function validateFormats(decl: CollectionDecl, values: FormValues): Field
 export function toPayload(decl: CollectionDecl, values: FormValues, version?: number): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of decl.fields) {
+    if (f.derived) continue; // the server works it out
     const v = values[f.name];
     switch (f.type) {
       case 'boolean':
         body[f.name] = toBool(v);
+        break;
+      case 'datetime':
+        body[f.name] = fromLocalInput(v);
         break;
       case 'number': {
         const s = typeof v === 'string' ? v.trim() : v;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useApp } from '../../app/AppContext';
 import { isStatusField, listColumns, type ApiRecord, type CollectionDecl, type FieldDecl, type SortState } from '../../lib/collections';
 import { formatBytes, mediaUrl, stripHtml, toBool, trimText } from '../../lib/format';
+import { ScheduleChip } from '../../components/ScheduleChip';
 import { useRefName } from './useRefOptions';
 
 export interface RowLink {
@@ -37,8 +38,12 @@ function RefCell({ field, value }: { field: FieldDecl; value: unknown }) {
   return <Trimmed text={name ?? (loaded ? String(value) : '...')} />;
 }
 
-function Cell({ field, value }: { field: FieldDecl; value: unknown }) {
+function Cell({ field, value, row }: { field: FieldDecl; value: unknown; row: ApiRecord }) {
   const { objectUrlPrefix } = useApp();
+  if (field.derived && field.name === 'schedule') {
+    // The state now, from the record's dates (the stored one follows within a minute).
+    return <ScheduleChip publishAt={row.publishAt} unpublishAt={row.unpublishAt} />;
+  }
   if (isStatusField(field)) {
     return toBool(value) ? <Badge variation="success">Active</Badge> : <Badge variation="error">Inactive</Badge>;
   }
@@ -122,7 +127,7 @@ export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, c
             <tr key={row.id}>
               {columns.map((f) => (
                 <td key={f.name}>
-                  <Cell field={f} value={row[f.name]} />
+                  <Cell field={f} value={row[f.name]} row={row} />
                 </td>
               ))}
               {hasActions && (

@@ -1,5 +1,7 @@
 import { Alert, Button, Flex, Grid } from '@aws-amplify/ui-react';
-import type { CollectionDecl, FieldErrors, FormValues } from '../../lib/collections';
+import { ScheduleChip } from '../../components/ScheduleChip';
+import { isStatusField, type CollectionDecl, type FieldErrors, type FormValues } from '../../lib/collections';
+import { fromLocalInput } from '../../lib/schedule';
 import { FieldInput, WIDE_TYPES } from './fields/FieldInput';
 
 /** ConflictAlert tells that someone else saved the record first and offers to reload it. */
@@ -25,15 +27,28 @@ interface FieldsProps {
   setField: (name: string, value: unknown) => void;
 }
 
-/** RecordFields lays a declared collection's fields out in two columns, wide types across both. */
+/**
+ * RecordFields lays a declared collection's fields out in two columns, wide types across both. A
+ * derived field (the schedule state) is the server's to set: a scheduled collection shows it as a
+ * Scheduled / Live / Expired chip beside the status switch, from the dates being edited.
+ */
 export function RecordFields({ decl, editing, values, errors, setField }: FieldsProps) {
   return (
     <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
-      {decl.fields.map((f) => (
-        <div key={f.name} className={WIDE_TYPES.has(f.type) ? 'form-cell form-cell--wide' : 'form-cell'}>
-          <FieldInput field={f} value={values[f.name]} error={errors[f.name]} editing={editing} onChange={(v) => setField(f.name, v)} />
-        </div>
-      ))}
+      {decl.fields
+        .filter((f) => !f.derived)
+        .map((f) => (
+          <div key={f.name} className={WIDE_TYPES.has(f.type) ? 'form-cell form-cell--wide' : 'form-cell'}>
+            {decl.scheduled && isStatusField(f) ? (
+              <Flex alignItems="center" gap="small">
+                <FieldInput field={f} value={values[f.name]} error={errors[f.name]} editing={editing} onChange={(v) => setField(f.name, v)} />
+                <ScheduleChip publishAt={fromLocalInput(values.publishAt)} unpublishAt={fromLocalInput(values.unpublishAt)} />
+              </Flex>
+            ) : (
+              <FieldInput field={f} value={values[f.name]} error={errors[f.name]} editing={editing} onChange={(v) => setField(f.name, v)} />
+            )}
+          </div>
+        ))}
     </Grid>
   );
 }

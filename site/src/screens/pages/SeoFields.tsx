@@ -1,5 +1,7 @@
 import { SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { MediaPicker } from '../../components/media-picker/MediaPicker';
+import { ScheduleChip } from '../../components/ScheduleChip';
+import { fromLocalInput } from '../../lib/schedule';
 import type { PageFields } from './usePageEditor';
 
 interface Props {
@@ -40,11 +42,32 @@ export function SeoFields({ fields, errors, setField }: Props) {
       <div className="form-cell--wide">
         <MediaPicker label="OG Image" accept="image" value={fields.ogImage} onChange={(v) => setField('ogImage', v)} errorMessage={errors.ogImage} />
       </div>
+      <TextField
+        label="Publish at"
+        name="publishAt"
+        type="datetime-local"
+        descriptiveText="Your local time; empty publishes at once"
+        value={fields.publishAt}
+        onChange={(e) => setField('publishAt', e.target.value)}
+        hasError={Boolean(errors.publishAt)}
+        errorMessage={errors.publishAt}
+      />
+      <TextField
+        label="Unpublish at"
+        name="unpublishAt"
+        type="datetime-local"
+        descriptiveText="Your local time; empty keeps it up"
+        value={fields.unpublishAt}
+        onChange={(e) => setField('unpublishAt', e.target.value)}
+        hasError={Boolean(errors.unpublishAt)}
+        errorMessage={errors.unpublishAt}
+      />
       <div className="form-cell--wide page-switches">
         <SwitchField label="No Index" isChecked={fields.noIndex} onChange={(e) => setField('noIndex', e.target.checked)} labelPosition="end" />
         <SwitchField label="No Follow" isChecked={fields.noFollow} onChange={(e) => setField('noFollow', e.target.checked)} labelPosition="end" />
         <SwitchField label="Published" isChecked={fields.isPublished} onChange={(e) => setField('isPublished', e.target.checked)} labelPosition="end" />
         <SwitchField label={fields.status ? 'Enable' : 'Disabled'} isChecked={fields.status} onChange={(e) => setField('status', e.target.checked)} labelPosition="end" />
+        <ScheduleChip publishAt={fromLocalInput(fields.publishAt)} unpublishAt={fromLocalInput(fields.unpublishAt)} />
       </div>
     </div>
   );

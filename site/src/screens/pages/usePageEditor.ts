@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { api, swrFetcher } from '../../api/client';
 import { HttpError, messageOf } from '../../api/http';
 import { sectionsPayload, toDraft, type ApiSection, type DraftSection, type SectionType } from '../../lib/pageSections';
+import { fromLocalInput, toLocalInput } from '../../lib/schedule';
 import { reloadCollection } from '../collections/useCollectionList';
 import { PAGE_MSG } from './messages';
 
@@ -27,6 +28,9 @@ export interface PageFields {
   noFollow: boolean;
   isPublished: boolean;
   status: boolean;
+  /** publishAt / unpublishAt as datetime-local values (the browser's zone); "" for none. */
+  publishAt: string;
+  unpublishAt: string;
 }
 
 type ApiPage = Partial<Record<keyof PageFields, unknown>> & { id: string; version: number; pageSections?: ApiSection[] };
@@ -42,7 +46,15 @@ export function fieldsOf(p: ApiPage): PageFields {
     (typeof TEXT_FIELDS)[number],
     string
   >;
-  return { ...text, noIndex: p.noIndex === true, noFollow: p.noFollow === true, isPublished: p.isPublished !== false, status: p.status !== false };
+  return {
+    ...text,
+    noIndex: p.noIndex === true,
+    noFollow: p.noFollow === true,
+    isPublished: p.isPublished !== false,
+    status: p.status !== false,
+    publishAt: toLocalInput(p.publishAt),
+    unpublishAt: toLocalInput(p.unpublishAt),
+  };
 }
 
 /** snapshot is what "unsaved changes" compares: the fields and the sections as a save would send them. */
@@ -120,7 +132,14 @@ export function usePageEditor(id: string) {
     savingRef.current = true;
     setSaving(true);
     try {
-      const body = { ...fields, content: fields.content === '<p><br></p>' ? '' : fields.content, version: loaded.version, pageSections: sectionsPayload(sections, types) };
+      const body = {
+        ...fields,
+        content: fields.content === '<p><br></p>' ? '' : fields.content,
+        publishAt: fromLocalInput(fields.publishAt),
+        unpublishAt: fromLocalInput(fields.unpublishAt),
+        version: loaded.version,
+        pageSections: sectionsPayload(sections, types),
+      };
       const res = await api.patch<{ result: ApiPage; message?: string }>(`/pages/${encodeURIComponent(id)}`, body);
       adopt(res.result);
       toast.success(res.message ?? 'Saved Changes!');

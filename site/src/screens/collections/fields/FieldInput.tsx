@@ -129,6 +129,16 @@ export function FieldInput(props: Props) {
       return <TextField {...common} type="number" inputMode="decimal" value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'date':
       return <TextField {...common} type="date" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'datetime':
+      return (
+        <TextField
+          {...common}
+          type="datetime-local"
+          value={text}
+          descriptiveText="Your local time; leave empty for none"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'email':
       return <TextField {...common} type="email" value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'url':
