@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
+# The scheduled-publishing job every few seconds instead of every minute (e2e/schedule.test.mjs).
+export SCHEDULE_INTERVAL="${SCHEDULE_INTERVAL:-5s}"
 start_dev_server "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}"
 E2E_BASE_URL="$DEV_SERVER_URL" npm run e2e --prefix site
