@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,12 +66,32 @@ func inputOf(raw map[string]json.RawMessage, c *Collection) (input, error) {
 				return input{}, api.FieldError(http.StatusBadRequest, name, fmt.Sprintf("Field %q is not allowed here.", name))
 			}
 			if f.Derived {
-				continue // worked out by the engine (a record sent back as read, a restored version)
+				// Worked out by the engine: a value it could hold (a record sent back as read, a
+				// restored version) is ignored, anything else is refused.
+				if !derivedEcho(f, v) {
+					return input{}, api.FieldError(http.StatusBadRequest, name, fmt.Sprintf("%s is set by the server; leave it out.", f.Label))
+				}
+				continue
 			}
 			in.raw[name] = v
 		}
 	}
 	return in, nil
+}
+
+// derivedEcho reports whether v is null or a value derived field f can hold.
+func derivedEcho(f Field, v json.RawMessage) bool {
+	if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		return true
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return false
+	}
+	if len(f.Options) == 0 {
+		return len(s) <= maxText
+	}
+	return s == "" || slices.Contains(f.Options, s)
 }
 
 // converter turns raw JSON values into the typed values stored, per field type.

@@ -95,6 +95,12 @@ func TestScheduleStateAndDueIndex(t *testing.T) {
 	if len(due) != 1 || due[0].SK != "2031-05-01T09:00:00Z#sliders#"+id || due[0].Collection != "sliders" || due[0].ID != id {
 		t.Fatalf("due items %+v", due)
 	}
+	for _, bad := range []any{"soon", 3, []string{"live"}} {
+		res := do(t, tn, "PATCH", "/sliders/"+id, map[string]any{"schedule": bad})
+		if res.Status != 400 || res.Get("errors.schedule") != "Schedule is set by the server; leave it out." {
+			t.Fatalf("schedule %v: %s", bad, res.Raw)
+		}
+	}
 	if len(dueItems(t, other.ID)) != 0 {
 		t.Fatal("another tenant has a due item")
 	}
