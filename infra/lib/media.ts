@@ -12,6 +12,14 @@ export interface PendingUploads {
   readonly expireAfter?: Duration;
 }
 
+/**
+ * TRASH_PREFIX holds the files of media records in the tenant's trash (shared/mediaref TrashKey):
+ * never served, expired a day after their 30 days in the trash. A file is copied there when it is
+ * deleted, so the rule counts from the delete.
+ */
+export const TRASH_PREFIX = 'trash/';
+export const TRASH_DAYS = 31;
+
 /** MediaProps configure the media bucket (DESIGN §5). */
 export interface MediaProps {
   readonly production: boolean;
@@ -80,6 +88,7 @@ export class Media extends Construct {
           expiration: expireAfter,
           abortIncompleteMultipartUploadAfter: Duration.days(1),
         },
+        { id: 'expire-trashed-media', prefix: TRASH_PREFIX, expiration: Duration.days(TRASH_DAYS) },
       ],
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { Api, FunctionSizing, GroupFunction } from './api';
 import { Data } from './data';
 import { AccessLogs } from './logs';
-import { Media, PendingUploads } from './media';
+import { Media, PendingUploads, TRASH_PREFIX } from './media';
 import { RouteTable } from './routes';
 import { CustomDomain, Site } from './site';
 import { acknowledgeNagFindings } from './nag';
@@ -60,7 +60,7 @@ export const GUARDED_PARTITIONS: Readonly<Record<string, string>> = {
 export const DEFAULT_ACCESS: GroupAccess = { table: 'readwrite', media: 'none' };
 
 /**
- * GROUP_ACCESS: design owns media (presign, head/read first bytes, delete); auth writes sessions,
+ * GROUP_ACCESS: design owns media (presign, head/read first bytes, move to the trash); auth writes sessions,
  * lockout counters, usernames and users (login, profile); access writes users and their
  * username markers (the users collection).
  */
@@ -68,6 +68,8 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   design: { table: 'readwrite', media: 'readwrite' },
   auth: { table: 'readwrite', media: 'none', writes: ['SESSION', 'LOGIN', 'USERNAME', 'users'] },
   access: { table: 'readwrite', media: 'none', writes: ['USERNAME', 'users'] },
+  // The trash restores users (with their username markers) and moves media files back.
+  trash: { table: 'readwrite', media: 'readwrite', writes: ['USERNAME', 'users'] },
 };
 
 // No Scan: the store never scans (DESIGN §3). Transactions need the per-item actions.
@@ -292,6 +294,7 @@ export class PanelStack extends Stack {
           actions: MEDIA_RW,
           resources: [
             this.media.bucket.arnForObjects('media/*'),
+            this.media.bucket.arnForObjects(`${TRASH_PREFIX}*`),
             ...(pendingPrefix ? [this.media.bucket.arnForObjects(`${pendingPrefix}*`)] : []),
           ],
         }),
@@ -304,11 +307,11 @@ export class PanelStack extends Stack {
           sid: 'MediaListPrefixes',
           actions: ['s3:ListBucket'],
           resources: [this.media.bucket.bucketArn],
-          conditions: { StringLike: { 's3:prefix': ['media/*', ...(pendingPrefix ? [`${pendingPrefix}*`] : [])] } },
+          conditions: { StringLike: { 's3:prefix': ['media/*', `${TRASH_PREFIX}*`, ...(pendingPrefix ? [`${pendingPrefix}*`] : [])] } },
         }),
       );
       const bucketId = this.resolve((this.media.bucket.node.defaultChild as CfnResource).logicalId) as string;
-      const prefixes = ['media/', ...(pendingPrefix ? [pendingPrefix] : [])];
+      const prefixes = ['media/', TRASH_PREFIX, ...(pendingPrefix ? [pendingPrefix] : [])];
       for (const p of prefixes) {
         Validations.of(gf.role).acknowledge({
           id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${p}*]`,

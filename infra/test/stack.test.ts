@@ -95,15 +95,19 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
         assert.ok(!actions.includes('dynamodb:BatchWriteItem'), `${group} must not batch-write`);
         assert.ok(actions.every((a: string) => !a.includes('*')), `${group} has no wildcard action: ${actions}`);
         const s3 = actions.filter((a: string) => a.startsWith('s3:'));
-        if (group === 'design') {
+        if (group === 'design' || group === 'trash') {
           assert.deepEqual(s3.sort(), ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
           const list = allows.find((s: any) => s.Action === 's3:ListBucket');
-          assert.deepEqual(list.Condition.StringLike['s3:prefix'].sort(), ['media/*', 'uploads/*'], 'ListBucket only under its prefixes');
+          assert.deepEqual(list.Condition.StringLike['s3:prefix'].sort(), ['media/*', 'trash/*', 'uploads/*'], 'ListBucket only under its prefixes');
         } else assert.deepEqual(s3, [], `${group} has no bucket access`);
         // Credentials: only auth writes sessions and lockout counters; only auth and access
         // write users and username markers. Everyone else is denied, by partition suffix.
         const deny = stmts.find((s: any) => s.Effect === 'Deny' && s.Sid === 'NoCredentialWrites');
-        const mayWrite: Record<string, string[]> = { auth: ['SESSION', 'LOGIN', 'USERNAME', 'users'], access: ['USERNAME', 'users'] };
+        const mayWrite: Record<string, string[]> = {
+          auth: ['SESSION', 'LOGIN', 'USERNAME', 'users'],
+          access: ['USERNAME', 'users'],
+          trash: ['USERNAME', 'users'],
+        };
         const expected = Object.entries({ SESSION: 'T#*#SESSION', LOGIN: 'T#*#LOGIN#*', USERNAME: 'T#*#USERNAME', users: 'T#*#users' })
           .filter(([k]) => !(mayWrite[group] ?? []).includes(k))
           .map(([, v]) => v);
@@ -206,6 +210,10 @@ describe('stack', () => {
     assert.equal(rule.Prefix, 'uploads/');
     assert.equal(rule.ExpirationInDays, 1);
     assert.equal(rule.Status, 'Enabled');
+    // Files in the trash (never served) go a day after their 30 days there.
+    const trash = media!.Properties.LifecycleConfiguration.Rules.find((r: any) => r.Id === 'expire-trashed-media');
+    assert.equal(trash.Prefix, 'trash/');
+    assert.equal(trash.ExpirationInDays, 31);
   });
 
   it('lets CloudFront read media/* only, from this distribution', () => {

@@ -102,12 +102,14 @@ func allRoutes(t *testing.T) []route {
 	return out
 }
 
-// concrete fills the route's wildcards: {id} with id, {version} with the first one, {$} with
+// concrete fills the route's wildcards: {id} with id, {version} with the first one, {kind}
+// with a collection, {$} with
 // nothing.
 func (r route) concrete(id string) string {
 	p := strings.ReplaceAll(r.Path, "{$}", "")
 	p = strings.ReplaceAll(p, "{id}", id)
 	p = strings.ReplaceAll(p, "{version}", "1")
+	p = strings.ReplaceAll(p, "{kind}", "faqs")
 	if strings.Contains(p, "{") {
 		panic("adversarial: route " + r.Pattern + " has a wildcard the suite does not know; teach concrete() about it")
 	}

@@ -6,8 +6,6 @@
 package audit
 
 import (
-	"encoding/base64"
-	"encoding/json"
 	"net"
 	"net/http"
 	"strings"
@@ -122,22 +120,4 @@ func Item(scope store.Scope, e Entry) any {
 		it.GSI2PK, it.GSI2SK = partition(scope, "COLL", e.Collection), sk
 	}
 	return it
-}
-
-// cursor is where the next page of a list starts: the last entry's keys, opaque to clients.
-func encodeCursor(k map[string]string) string {
-	raw, _ := json.Marshal(k)
-	return base64.RawURLEncoding.EncodeToString(raw)
-}
-
-func decodeCursor(s string) (map[string]string, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return nil, false
-	}
-	var k map[string]string
-	if json.Unmarshal(raw, &k) != nil || k["PK"] == "" || k["SK"] == "" {
-		return nil, false
-	}
-	return k, true
 }

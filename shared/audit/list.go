@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
@@ -66,13 +65,9 @@ func List(ctx context.Context, st *store.Store, scope store.Scope, f Filter, lim
 		q.Filter("'action' = ?", f.Action)
 	}
 	if cursor != "" {
-		k, ok := decodeCursor(cursor)
+		start, ok := store.DecodeCursor(cursor, scope)
 		if !ok {
 			return nil, "", ErrBadCursor
-		}
-		start := dynamo.PagingKey{}
-		for name, v := range k {
-			start[name] = &types.AttributeValueMemberS{Value: v}
 		}
 		q.StartFrom(start)
 	}
@@ -84,15 +79,5 @@ func List(ctx context.Context, st *store.Store, scope store.Scope, f Filter, lim
 	if len(out) == 0 && next == nil {
 		return []View{}, "", nil
 	}
-	nextCursor := ""
-	if next != nil {
-		k := map[string]string{}
-		for name, v := range next {
-			if s, ok := v.(*types.AttributeValueMemberS); ok {
-				k[name] = s.Value
-			}
-		}
-		nextCursor = encodeCursor(k)
-	}
-	return out, nextCursor, nil
+	return out, store.EncodeCursor(next), nil
 }

@@ -29,7 +29,7 @@ func (s *Service) Create(ctx context.Context, caller *auth.Caller, c *Collection
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.createRecord(ctx, caller, c, id, values)
+	rec, err := s.createRecord(ctx, caller, c, id, values, nil)
 	if err != nil {
 		return nil, err
 	}

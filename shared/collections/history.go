@@ -14,6 +14,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -49,6 +50,16 @@ type versionItem struct {
 	RestoredFrom int    `dynamo:"restoredFrom,omitempty"`
 	State        []byte `dynamo:"state"`
 	ExpiresAt    int64  `dynamo:"expiresAt"`
+	// A deleted record's last version is its entry in the tenant's trash (trash.go): indexed by
+	// deletion time in GSI1 (the whole trash) and GSI2 (the trash of one kind), with what the
+	// Trash screen shows. Restoring or purging it takes these away.
+	TrashPK  string `dynamo:"GSI1PK,omitempty"`
+	TrashSK  string `dynamo:"GSI1SK,omitempty"`
+	KindPK   string `dynamo:"GSI2PK,omitempty"`
+	KindSK   string `dynamo:"GSI2SK,omitempty"`
+	Kind     string `dynamo:"kind,omitempty"`
+	RecordID string `dynamo:"recordId,omitempty"`
+	Title    string `dynamo:"title,omitempty"`
 }
 
 // VersionInfo is a kept version as the History panel lists it.
@@ -79,6 +90,9 @@ type Replaced struct {
 	Action       string
 	Changed      []string
 	RestoredFrom int
+	// Trash puts the kept state in the tenant's trash under Title: the write deletes the record.
+	Trash bool
+	Title string
 }
 
 // VersionItem is the item that keeps state, version `version` of record id of kind, replaced as
@@ -109,6 +123,13 @@ func VersionItem(scope store.Scope, kind, id string, version int, state Record, 
 	}
 	if r.RestoredFrom != 0 {
 		it.Action = ActionRestore
+	}
+	if r.Trash {
+		at := listing.TimeKey(r.At)
+		it.TrashPK, it.TrashSK = trashPartition(scope), at+"#"+kind+"#"+id
+		it.KindPK, it.KindSK = trashPartition(scope, kind), at+"#"+id
+		it.Kind, it.RecordID, it.Title = kind, id, r.Title
+		it.ExpiresAt = r.At.Add(TrashTTL).Unix()
 	}
 	return it, nil
 }
@@ -171,12 +192,14 @@ func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
 			}
 		}
 	}
+	deleting := wr.Action == ActionDelete
 	var changed []string
-	if wr.Action != ActionDelete {
+	if !deleting {
 		changed = wr.changedFields()
 	}
 	it, err := VersionItem(wr.Caller.Scope, wr.C.Key, toString(wr.Old["id"]), toInt(wr.Old["version"]), old,
-		Replaced{At: s.now(), By: wr.Caller.User, Action: wr.Action, Changed: changed, RestoredFrom: wr.RestoredFrom})
+		Replaced{At: s.now(), By: wr.Caller.User, Action: wr.Action, Changed: changed, RestoredFrom: wr.RestoredFrom,
+			Trash: deleting && wr.C.Singleton == "", Title: titleOf(wr.C, wr.Old)})
 	if err != nil {
 		return err
 	}
@@ -212,25 +235,36 @@ var errNoVersion = &api.Error{Status: http.StatusNotFound, Message: "Version not
 // KeptState reads one kept state of a record; a version no longer kept (overwritten by a newer
 // one in its slot, or expired at now) is a 404.
 func KeptState(ctx context.Context, st *store.Store, scope store.Scope, kind, id string, version int, now time.Time) (Record, error) {
-	var it versionItem
-	err := st.Get(ctx, versionKey(scope, kind, id, version), &it)
-	if store.IsNotFound(err) || (err == nil && (it.Version != version || it.ExpiresAt < now.Unix())) {
-		return nil, errNoVersion
-	}
+	it, err := readVersion(ctx, st, scope, kind, id, version, now)
 	if err != nil {
 		return nil, err
 	}
+	return it.state()
+}
+
+// readVersion reads the item of one kept version (errNoVersion when it is no longer kept).
+func readVersion(ctx context.Context, st *store.Store, scope store.Scope, kind, id string, version int, now time.Time) (versionItem, error) {
+	var it versionItem
+	err := st.Get(ctx, versionKey(scope, kind, id, version), &it)
+	if store.IsNotFound(err) || (err == nil && (it.Version != version || it.ExpiresAt < now.Unix())) {
+		return it, errNoVersion
+	}
+	return it, err
+}
+
+// state is the kept state, uncompressed.
+func (it versionItem) state() (Record, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(it.State))
 	if err != nil {
-		return nil, fmt.Errorf("collections: version %d of %s: %w", version, id, err)
+		return nil, fmt.Errorf("collections: version %d of %s: %w", it.Version, it.PK, err)
 	}
 	raw, err := io.ReadAll(zr)
 	if err != nil {
-		return nil, fmt.Errorf("collections: version %d of %s: %w", version, id, err)
+		return nil, fmt.Errorf("collections: version %d of %s: %w", it.Version, it.PK, err)
 	}
 	var rec Record
 	if err := json.Unmarshal(raw, &rec); err != nil {
-		return nil, fmt.Errorf("collections: version %d of %s: %w", version, id, err)
+		return nil, fmt.Errorf("collections: version %d of %s: %w", it.Version, it.PK, err)
 	}
 	return rec, nil
 }
@@ -299,6 +333,30 @@ func (s *Service) getVersion(w http.ResponseWriter, r *http.Request, c *Collecti
 	return api.OK(w, out)
 }
 
+// keptInput is a kept state as the input of the write that brings it back: every declared field
+// but passwords, and, for an update (not a create), the fields the state did not have as nulls,
+// which clears them. What a Versioned hook kept (a page's sections) goes back when it was kept.
+func keptInput(c *Collection, kept Record, create bool) (input, error) {
+	raw := map[string]json.RawMessage{}
+	for _, f := range c.Fields {
+		v, ok := kept[f.Name]
+		switch {
+		case f.Type == TypePassword:
+			continue
+		case !ok && (f.Transient || create):
+			continue
+		case !ok:
+			v = nil
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return input{}, err
+		}
+		raw[f.Name] = b
+	}
+	return inputOf(raw, c)
+}
+
 // RestoreVersion reads a restore's body, {version}: the version the screen holds now, which the
 // restore names so that a stale screen gets a 409.
 func RestoreVersion(r *http.Request) (int, error) {
@@ -336,25 +394,7 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 	if err != nil {
 		return err
 	}
-	raw := map[string]json.RawMessage{}
-	for _, f := range c.Fields {
-		v, ok := kept[f.Name]
-		switch {
-		case f.Type == TypePassword:
-			continue
-		case f.Transient && !ok:
-			// Kept by a Versioned hook when it has something to keep; nothing to send back otherwise.
-			continue
-		case !ok:
-			v = nil
-		}
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		raw[f.Name] = b
-	}
-	in, err := inputOf(raw, c)
+	in, err := keptInput(c, kept, false)
 	if err != nil {
 		return err
 	}

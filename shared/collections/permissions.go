@@ -24,7 +24,7 @@ var Actions = []string{"VIEW", "CREATE", "EDIT", "DELETE"}
 
 // screenCategories are the permission categories of screens that are not generic collections.
 var screenCategories = map[string]string{
-	"PAGE": "Pages", "MENU_ITEM": "Menu Items", "AUDIT_LOG": "Audit Log", "THEME": "Themes", "PLAN": "Plans", "FORM_SUBMISSION": "Form Submissions",
+	"PAGE": "Pages", "MENU_ITEM": "Menu Items", "AUDIT_LOG": "Audit Log", "TRASH": "Trash", "THEME": "Themes", "PLAN": "Plans", "FORM_SUBMISSION": "Form Submissions",
 }
 
 // Catalogue returns every permission, one per action and category, sorted by category then action.

@@ -301,7 +301,7 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err != nil {
 		return err
 	}
-	rec, err := s.createRecord(r.Context(), caller, c, "", values)
+	rec, err := s.createRecord(r.Context(), caller, c, "", values, nil)
 	if err != nil {
 		return err
 	}
@@ -313,11 +313,12 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 }
 
 // createRecord writes a new record from converted values, preparing it again while its hooks'
-// items clash (ErrRetry). id names the record; empty means a new ULID on every try.
-func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any) (Record, error) {
+// items clash (ErrRetry). id names the record; empty means a new ULID on every try. back is set
+// when the create brings a record back from the trash.
+func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, back *restoring) (Record, error) {
 	for attempt := 0; ; attempt++ {
 		// A fresh copy each time: hooks may take fields out of Values (a password they hash).
-		rec, err := s.commitCreate(ctx, caller, c, id, maps.Clone(values), attempt)
+		rec, err := s.commitCreate(ctx, caller, c, id, maps.Clone(values), attempt, back)
 		if err != ErrRetry || attempt+1 >= maxAttempts {
 			return rec, err
 		}
@@ -326,7 +327,7 @@ func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Coll
 
 // commitCreate is one try of a create: the hooks, then the record with its index attributes,
 // references and counters in one transaction.
-func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int) (Record, error) {
+func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int, back *restoring) (Record, error) {
 	wr := s.writeAs(caller, c, nil)
 	wr.Action = ActionCreate
 	wr.Attempt = attempt
@@ -337,6 +338,16 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	k := s.key(wr.Caller.Scope, c, id)
 	wr.Values = values
 	wr.Rec = Record{"PK": k.PK, "SK": k.SK, "id": id, "version": 1, "createdAt": now, "updatedAt": now}
+	if back != nil {
+		// Back from the trash: it keeps its creation time, goes on from the version it was
+		// deleted at, and leaves the trash in the same transaction.
+		wr.RestoredFrom = back.version
+		wr.Rec["version"] = back.version + 1
+		if back.createdAt != "" {
+			wr.Rec["createdAt"] = back.createdAt
+		}
+		wr.Also(Untrash(s.st, caller.Scope, c.Key, id, back.version, s.now()))
+	}
 	for name, v := range values {
 		if f, _ := c.Field(name); v != nil && v != "" && !f.Transient {
 			wr.Rec[name] = v

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
@@ -95,6 +96,10 @@ func setPassword(w *Write) error {
 		}
 		w.Rec["passwordHash"] = hash
 		epoch++
+	case w.Old == nil && w.RestoredFrom != 0:
+		// Back from the trash: no password is kept in history, so none is set (nobody can sign in
+		// as the user until one is), and sessions from before the delete stay ended.
+		epoch = int(time.Now().Unix())
 	case w.Old == nil:
 		return api.FieldError(http.StatusBadRequest, "password", "Password is required!")
 	}

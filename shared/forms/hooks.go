@@ -2,7 +2,6 @@ package forms
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 
 	"github.com/campuscms/panel/shared/api"
@@ -20,20 +19,24 @@ func Hooks() map[string]collections.Hooks {
 }
 
 // formHooks are the rules of the custom-forms collection: its fields are checked and given
-// permanent ids on every write, and a form with submissions cannot be deleted.
+// permanent ids on every write, and a form goes to the trash (and comes back, or is purged) with
+// its submissions.
 type formHooks struct{}
 
-var _ collections.Hooks = formHooks{}
+var (
+	_ collections.Hooks  = formHooks{}
+	_ collections.Purger = formHooks{}
+)
 
 // BeforeWrite checks the fields text and stores it normalised (NEW_ ids replaced), so the answer
 // to the write is the saved form with its permanent ids.
-func (formHooks) BeforeWrite(_ context.Context, _ *collections.Service, w *collections.Write) error {
+func (formHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *collections.Write) error {
 	raw, present := w.Values["fields"]
 	if !present {
 		if w.Old == nil {
 			w.Rec["fields"] = "[]"
 		}
-		return nil
+		return restoredUnchecked(ctx, s, w)
 	}
 	text, _ := raw.(string)
 	fields, err := ParseFields(text)
@@ -44,39 +47,71 @@ func (formHooks) BeforeWrite(_ context.Context, _ *collections.Service, w *colle
 		return err
 	}
 	w.Rec["fields"] = MarshalFields(fields)
-	return nil
+	return restoredUnchecked(ctx, s, w)
 }
 
-// BeforeDelete refuses to delete a form that has submissions: the form's submission counter is
-// removed in the same transaction on condition that it is zero, so a submission arriving while
-// the form is deleted either lands first (and the delete is refused) or finds no form.
+// BeforeDelete sends a form to the trash with its submissions: they stay under the form's id,
+// out of reach while the form is gone, and its unchecked ones leave the tenant's count. The
+// form's counter is checked unchanged in the same transaction, so a submission arriving while the
+// form is deleted either lands first (and the delete is refused, to be tried again) or finds no
+// form.
 func (formHooks) BeforeDelete(ctx context.Context, s *collections.Service, w *collections.Write) error {
-	st := s.Store()
+	st, scope := s.Store(), w.Caller.Scope
 	id, _ := w.Old["id"].(string)
-	n, err := submissionCount(ctx, st, w.Caller.Scope, id)
+	c, err := readCounter(ctx, st, scope, id)
 	if err != nil {
 		return err
 	}
-	conflict := hasSubmissions(n)
-	if n > 0 {
-		return conflict
+	k := counterKey(scope, id)
+	check := st.Table.Check("PK", k.PK).Range("SK", k.SK).If("$ = ?", "count", c.Count)
+	if c.Count == 0 {
+		check = st.Table.Check("PK", k.PK).Range("SK", k.SK).If("attribute_not_exists($) OR $ = ?", "count", "count", 0)
 	}
-	k := counterKey(w.Caller.Scope, id)
-	w.Also(st.Table.Delete("PK", k.PK).Range("SK", k.SK).If("attribute_not_exists($) OR $ <= ?", "count", "count", 0), conflict)
+	w.Also(check, errSubmittedMeanwhile)
+	if c.Unchecked != 0 {
+		w.Also(st.AddToCounter(scope, store.CountUncheckedFormSubmission, -c.Unchecked), nil)
+	}
 	return nil
 }
 
-func hasSubmissions(n int64) *api.Error {
-	if n <= 0 {
-		// The counter rose between the read and the delete: say so without a number.
-		return &api.Error{Status: http.StatusConflict, Message: "This form has submissions and cannot be deleted. Disable it instead."}
+var errSubmittedMeanwhile = &api.Error{Status: http.StatusConflict, Message: "Someone sent this form a moment ago. Please try again."}
+
+// restoredUnchecked counts a form's unchecked submissions back into the tenant's count as the
+// form comes back from the trash.
+func restoredUnchecked(ctx context.Context, s *collections.Service, w *collections.Write) error {
+	if w.Old != nil || w.RestoredFrom == 0 {
+		return nil
 	}
-	return &api.Error{Status: http.StatusConflict, Message: fmt.Sprintf(
-		"This form has %d submission(s) and cannot be deleted. Disable it instead, or delete its submissions first.", n)}
+	id, _ := w.Rec["id"].(string)
+	c, err := readCounter(ctx, s.Store(), w.Caller.Scope, id)
+	if err != nil || c.Unchecked == 0 {
+		return err
+	}
+	w.Also(s.Store().AddToCounter(w.Caller.Scope, store.CountUncheckedFormSubmission, c.Unchecked), nil)
+	return nil
 }
 
-// submissionCount reads a form's submission counter (0 when it has none).
-func submissionCount(ctx context.Context, st *store.Store, scope store.Scope, formID string) (int64, error) {
-	c, err := readCounter(ctx, st, scope, formID)
-	return c.Count, err
+// Purge deletes a purged form's submissions and its counter, a transaction of 100 at a time
+// (the store never batch-writes).
+func (formHooks) Purge(ctx context.Context, s *collections.Service, scope store.Scope, id string) error {
+	st := s.Store()
+	for {
+		var keys []store.Key
+		err := st.Table.Get("PK", submissionsPK(scope, id)).Project("PK", "SK").Limit(100).All(ctx, &keys)
+		if err != nil {
+			return store.Wrap("purge submissions", err)
+		}
+		if len(keys) == 0 {
+			break
+		}
+		tx := st.WriteTx()
+		for _, k := range keys {
+			tx.Delete(st.Table.Delete("PK", k.PK).Range("SK", k.SK))
+		}
+		if err := tx.Run(ctx); err != nil {
+			return store.Wrap("purge submissions", err)
+		}
+	}
+	k := counterKey(scope, id)
+	return store.Wrap("purge submissions", st.Table.Delete("PK", k.PK).Range("SK", k.SK).Run(ctx))
 }

@@ -273,12 +273,12 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// The object goes first: if the record's delete then fails, a retry still finds the record
-	// and deleting a missing object is no error.
-	if err := s.objects.Delete(ctx, mediaref.ObjectKey(scope, it.FileURL)); err != nil {
+	// The file moves to the trash first (no longer served): if the record's move then fails, a
+	// retry still finds the record, and a file already moved is no error.
+	if err := s.objects.Move(ctx, mediaref.ObjectKey(scope, it.FileURL), mediaref.TrashKey(scope, it.FileURL)); err != nil && !store.IsNotFound(err) {
 		return err
 	}
-	if err := s.records.Delete(ctx, scope, it); err != nil {
+	if err := s.records.Delete(ctx, auth.CallerFrom(ctx), it); err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]string{"id": id}, Message: MsgDeleted})

@@ -30,6 +30,9 @@ type Objects interface {
 	Head(ctx context.Context, key string, n int) ([]byte, error)
 	// Promote copies an object to its served key with the given Content-Type, then deletes the original.
 	Promote(ctx context.Context, from, to, contentType string) error
+	// Move copies an object to another key as it is, then deletes the original; a missing
+	// original is store.ErrNotFound.
+	Move(ctx context.Context, from, to string) error
 	// Delete removes an object (a missing object is no error).
 	Delete(ctx context.Context, key string) error
 }
@@ -91,6 +94,16 @@ func (o s3Objects) Promote(ctx context.Context, from, to, contentType string) er
 	})
 	if err != nil {
 		return wrapS3("copy upload", err)
+	}
+	return o.Delete(ctx, from)
+}
+
+func (o s3Objects) Move(ctx context.Context, from, to string) error {
+	_, err := o.client.CopyObject(ctx, &s3.CopyObjectInput{
+		Bucket: aws.String(o.bucket), Key: aws.String(to), CopySource: aws.String(o.bucket + "/" + from),
+	})
+	if err != nil {
+		return wrapS3Missing("move object", err)
 	}
 	return o.Delete(ctx, from)
 }

@@ -2,10 +2,15 @@ package media
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
@@ -76,7 +81,14 @@ type Records interface {
 	Confirm(ctx context.Context, scope store.Scope, it Item) error
 	Get(ctx context.Context, scope store.Scope, id string) (Item, error)
 	List(ctx context.Context, req listing.Request) (listing.Result, error)
-	Delete(ctx context.Context, scope store.Scope, it Item) error
+	// Delete moves the record to the trash as caller: it leaves the library and its counters, and
+	// its trash entry and audit entry are written, in one transaction.
+	Delete(ctx context.Context, caller *auth.Caller, it Item) error
+	// Restore brings a record back from the trash (its entry at version 1) as caller, in one
+	// transaction with its counters, the entry's removal and the audit entry.
+	Restore(ctx context.Context, caller *auth.Caller, it Item) error
+	// Store is the table, for reads of the trash.
+	Store() *store.Store
 }
 
 // dynamoRecords implements Records with guregu/dynamo on the shared table.
@@ -136,15 +148,70 @@ func (d dynamoRecords) List(ctx context.Context, req listing.Request) (listing.R
 	return listing.Lister{St: d.st}.List(ctx, req)
 }
 
-// Delete removes the record and counts it out of its counters in one transaction.
-func (d dynamoRecords) Delete(ctx context.Context, scope store.Scope, it Item) error {
-	err := d.st.WriteTx().
+// Kind is the trash and audit log's name for media records.
+const Kind = "media"
+
+// Delete moves the record to the trash: its item and counters go, its trash entry (a kept version)
+// and audit entry come, in one transaction.
+func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item) error {
+	scope, now := caller.Scope, time.Now()
+	state, err := it.state()
+	if err != nil {
+		return err
+	}
+	entry, err := collections.VersionItem(scope, Kind, it.ID, 1, state,
+		collections.Replaced{At: now, By: caller.User, Action: collections.ActionDelete, Trash: true, Title: it.Name})
+	if err != nil {
+		return err
+	}
+	err = d.st.WriteTx().
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Update(d.st.AddToCounter(scope, kindMedia, -1)).
 		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
+		Put(d.st.Table.Put(entry)).
+		Put(d.st.Table.Put(audit.Item(scope, auditEntry(caller, collections.ActionDelete, it.ID, now)))).
 		Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return store.Wrap("delete media", dynamo.ErrNotFound)
 	}
 	return store.Wrap("delete media", err)
+}
+
+// Restore puts the record back with its counters and takes its trash entry out, in one
+// transaction; errNotInTrash (the entry's condition) when another restore or a purge came first.
+func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item) error {
+	scope, now := caller.Scope, time.Now()
+	untrash, gone := collections.Untrash(d.st, scope, Kind, it.ID, 1, now)
+	err := addRecord(d.st, scope, it).
+		Update(untrash).
+		Put(d.st.Table.Put(audit.Item(scope, auditEntry(caller, collections.ActionRestore, it.ID, now)))).
+		Run(ctx)
+	switch {
+	case store.CondFailedAt(err, 3):
+		return gone
+	case store.CondFailedAt(err, 0):
+		return api.ErrConflict
+	}
+	return store.Wrap("restore media", err)
+}
+
+func (d dynamoRecords) Store() *store.Store { return d.st }
+
+// auditEntry is the audit log's record of a media write.
+func auditEntry(caller *auth.Caller, action, id string, at time.Time) audit.Entry {
+	e := audit.Entry{At: at, Action: action, Collection: Kind, RecordID: id, Client: caller.Client}
+	if u := caller.User; u != nil {
+		e.UserID, e.Username = u.ID, u.Username
+	}
+	return e
+}
+
+// state is the record as its trash entry keeps it.
+func (it Item) state() (collections.Record, error) {
+	raw, err := json.Marshal(it)
+	if err != nil {
+		return nil, err
+	}
+	var out collections.Record
+	return out, json.Unmarshal(raw, &out)
 }

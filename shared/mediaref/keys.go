@@ -16,11 +16,17 @@ import (
 // CloudFront's /media/* behaviour (and the local proxy) serves as /media/{tenant}/{ulid}/{safe-name};
 // records store only "{ulid}/{safe-name}", relative to the tenant's objectUrlPrefix
 // ("/media/{tenant}/", from tenant-info). Uploads first land under uploads/{tenant}/, which is
-// never served and expires by a bucket lifecycle rule.
+// never served and expires by a bucket lifecycle rule. A file in the trash lives at
+// trash/{tenant}/{ulid}/{safe-name}: never served, and expired by a lifecycle rule a day after
+// its trash entry (its copy there is new, so the rule counts from the delete).
 const (
 	mediaRoot  = "media/"
 	uploadRoot = "uploads/"
+	trashRoot  = "trash/"
 )
+
+// TrashRoot is the key prefix of files in the trash, for the bucket's lifecycle rule.
+const TrashRoot = trashRoot
 
 // maxNameLen bounds the safe file name inside a key.
 const maxNameLen = 100
@@ -59,6 +65,11 @@ func SafeName(name string) string {
 // ObjectKey is the S3 key of a confirmed file of the tenant given its reference "{ulid}/{name}".
 func ObjectKey(scope store.Scope, ref string) string {
 	return mediaRoot + scope.Tenant() + "/" + ref
+}
+
+// TrashKey is the S3 key of a file of the tenant while its record is in the trash.
+func TrashKey(scope store.Scope, ref string) string {
+	return trashRoot + scope.Tenant() + "/" + ref
 }
 
 // UploadKey is the S3 key a presigned POST pins for one upload.

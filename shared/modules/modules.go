@@ -16,12 +16,13 @@ import (
 	"github.com/campuscms/panel/shared/public"
 	"github.com/campuscms/panel/shared/richtext"
 	"github.com/campuscms/panel/shared/themes"
+	"github.com/campuscms/panel/shared/trash"
 )
 
 // All returns every module.
 func All() []app.Module {
 	return []app.Module{app.AuthModule, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
-		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module}
+		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module, trash.Module(Linked())}
 }
 
 // Linked is what every process links into the collections engine: the hooks of every collection
