@@ -16,7 +16,8 @@ export type ScreenKey =
   | 'themes'
   | 'themeSettings'
   | 'plans'
-  | 'auditLog';
+  | 'auditLog'
+  | 'trash';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -106,7 +107,12 @@ export const SECTIONS: SectionDecl[] = [
   },
   {
     section: 'Access Control',
-    links: [link('Users', '/users'), link('Roles', '/roles'), link('Audit Log', '/audit-log', 'AUDIT_LOG', { screen: 'auditLog' })],
+    links: [
+      link('Users', '/users'),
+      link('Roles', '/roles'),
+      link('Audit Log', '/audit-log', 'AUDIT_LOG', { screen: 'auditLog' }),
+      link('Trash', '/trash', 'TRASH', { screen: 'trash', permission: 'CMS_VIEW_TRASH' }),
+    ],
   },
   { section: 'Billing', links: [link('Invoices', '/invoices'), link('Plans', '/plans', 'PLAN', { screen: 'plans' })] },
   { section: 'Settings', links: [link('Notices', '/notices'), link('Notifications', '/notifications')] },

@@ -24,6 +24,7 @@ export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
   themeSettings: named(() => import('../screens/themes/ThemeSettingsScreen'), 'ThemeSettingsScreen'),
   plans: named(() => import('../screens/plans/PlansScreen'), 'PlansScreen'),
   auditLog: named(() => import('../screens/audit/AuditLogScreen'), 'AuditLogScreen'),
+  trash: named(() => import('../screens/trash/TrashScreen'), 'TrashScreen'),
 };
 
 /** The generic settings form of singleton collections (header, footer, SEO defaults). */

@@ -1,0 +1,176 @@
+import { Alert, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { mutate as globalMutate } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { useApp } from '../../app/AppContext';
+import { api, swrFetcher } from '../../api/client';
+import { HttpError, messageOf } from '../../api/http';
+import { useConfirm } from '../../components/useConfirm';
+import { formatDateTime } from '../../lib/format';
+import '../collections/collections.css';
+import {
+  canPurge,
+  canRestore,
+  confirmPurgeMessage,
+  entryKey,
+  entryPath,
+  formatDate,
+  kindName,
+  kindOptions,
+  restoredKeys,
+  trashPath,
+  withoutEntry,
+  type TrashEntry,
+  type TrashPage,
+} from './trash';
+
+const KINDS = kindOptions();
+
+/**
+ * TrashScreen lists what was deleted in the last 30 days, newest first, a page at a time ("Load
+ * more" follows the server's cursor), narrowed by kind; each entry can be restored or deleted
+ * forever by whoever holds the kind's CREATE or DELETE right.
+ */
+export function TrashScreen() {
+  const { user } = useApp();
+  const [kind, setKind] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+
+  const list = useSWRInfinite<TrashPage>(
+    (index, previous: TrashPage | null) => {
+      if (index === 0) return trashPath(kind);
+      return previous?.nextCursor ? trashPath(kind, previous.nextCursor) : null;
+    },
+    swrFetcher,
+    { revalidateOnFocus: false, revalidateFirstPage: false },
+  );
+  const pages = list.data;
+  const entries = pages?.flatMap((p) => p.result) ?? [];
+  const nextCursor = pages?.[pages.length - 1]?.nextCursor;
+  const loadingMore = list.isValidating && !!pages && list.size > pages.length;
+  const error = list.error ? messageOf(list.error) : '';
+
+  const drop = (e: TrashEntry) => list.mutate((current) => withoutEntry(current, e), { revalidate: false });
+
+  const act = async (e: TrashEntry, run: () => Promise<{ message?: string } | undefined>, fallback: string, after?: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(entryKey(e));
+    try {
+      const res = await run();
+      toast.success(res?.message || fallback);
+      await drop(e);
+      await after?.();
+    } catch (err) {
+      // Gone meanwhile (restored or purged elsewhere, or expired): it is not in the trash either.
+      if (err instanceof HttpError && err.status === 404) await drop(e);
+      toast.error(messageOf(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const restore = (e: TrashEntry) =>
+    act(e, () => api.post<{ message?: string }>(`${entryPath(e)}/restore`, {}), `${kindName(e.kind)} restored from the trash!`, () =>
+      globalMutate(restoredKeys(e.kind)),
+    );
+
+  const purge = async (e: TrashEntry) => {
+    if (busy || !(await confirm(confirmPurgeMessage(e)))) return;
+    await act(e, () => api.del<{ message?: string }>(entryPath(e)), 'Deleted forever.');
+  };
+
+  return (
+    <Card variation="outlined" className="panel">
+      <Heading level={2} className="screen-heading">
+        Trash
+      </Heading>
+      <Text marginTop="xs">Deleted items stay here for 30 days and are then deleted forever.</Text>
+      <Flex gap="small" wrap="wrap" alignItems="flex-end" marginTop="small">
+        <SelectField label="Kind" value={kind} onChange={(ev) => setKind(ev.target.value)}>
+          <option value="">Everything</option>
+          {KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </SelectField>
+      </Flex>
+      {error && (
+        <Alert variation="error" role="alert" marginTop="medium">
+          {error}{' '}
+          <Button size="small" onClick={() => void list.mutate()}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {!error && !pages && (
+        <Flex justifyContent="center" padding="large" role="status" aria-label="Loading the trash">
+          <Loader size="large" />
+        </Flex>
+      )}
+      {pages && entries.length === 0 && !error && (
+        <Text className="empty-state" padding="large" textAlign="center">
+          {kind ? `No ${kindName(kind)} items in the trash.` : 'The trash is empty.'}
+        </Text>
+      )}
+      {entries.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table" aria-label="Trash">
+            <thead>
+              <tr>
+                <th scope="col">What</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Deleted by</th>
+                <th scope="col">Deleted at</th>
+                <th scope="col">Deleted forever on</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => {
+                const key = entryKey(e);
+                const mayRestore = canRestore(user, e.kind);
+                const mayPurge = canPurge(user, e.kind);
+                return (
+                  <tr key={key}>
+                    <td>{e.title}</td>
+                    <td>{kindName(e.kind)}</td>
+                    <td>{e.byName || '—'}</td>
+                    <td>{formatDateTime(e.deletedAt)}</td>
+                    <td>{formatDate(e.purgedAt)}</td>
+                    <td className="row-actions">
+                      <Flex gap="xs" justifyContent="flex-end">
+                        {mayRestore && (
+                          <Button size="small" onClick={() => void restore(e)} isLoading={busy === key} loadingText="Please wait..." isDisabled={!!busy && busy !== key}>
+                            Restore<span className="visually-hidden"> {e.title}</span>
+                          </Button>
+                        )}
+                        {mayPurge && (
+                          <Button size="small" variation="destructive" onClick={() => void purge(e)} isDisabled={!!busy}>
+                            Delete forever<span className="visually-hidden"> {e.title}</span>
+                          </Button>
+                        )}
+                      </Flex>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextCursor && !error && (
+        <Flex justifyContent="center" marginTop="medium">
+          <Button onClick={() => void list.setSize(list.size + 1)} isLoading={loadingMore} loadingText="Please wait...">
+            Load more
+          </Button>
+        </Flex>
+      )}
+      {confirmDialog}
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The Trash screen's pure rules: what a kind is called, which kinds can be in the trash, the
+ * list's paths, who may restore or delete forever, and which cached lists a restore refreshes.
+ */
+import type { User } from '../../api/types';
+import { COLLECTIONS, can } from '../../lib/collections';
+
+/** MEDIA is the trash's kind of media files (everything else is a collection key). */
+export const MEDIA = 'media';
+
+/** TRASH_PAGE_SIZE is how many entries one page of the list asks for (the server allows 1–100). */
+export const TRASH_PAGE_SIZE = 20;
+
+/** TrashEntry is one entry of GET /trash: a deleted record or media file, at the version its delete kept. */
+export interface TrashEntry {
+  kind: string;
+  id: string;
+  title: string;
+  version: number;
+  deletedAt: string;
+  by: string;
+  byName: string;
+  purgedAt: string;
+}
+
+/** TrashPage is one page of GET /trash. */
+export interface TrashPage {
+  result: TrashEntry[];
+  nextCursor?: string;
+}
+
+/** kindName is what the screen calls an entry's kind: "Page", "FAQ", "Media"; an unknown key as is. */
+export function kindName(kind: string): string {
+  if (kind === MEDIA) return 'Media';
+  return COLLECTIONS[kind]?.title ?? kind;
+}
+
+/**
+ * kindOptions are the kind filter's choices: every collection that can be in the trash (the
+ * singletons cannot: they are saved, never deleted) and media files, by name.
+ */
+export function kindOptions(): Array<{ value: string; label: string }> {
+  const out = Object.values(COLLECTIONS)
+    .filter((c) => !c.singleton)
+    .map((c) => ({ value: c.key, label: c.titlePlural }));
+  out.push({ value: MEDIA, label: 'Media' });
+  return out.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** trashPath is the API path of one page of the trash, of one kind or all, after cursor. */
+export function trashPath(kind: string, cursor = '', limit = TRASH_PAGE_SIZE): string {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (kind) q.set('kind', kind);
+  if (cursor) q.set('cursor', cursor);
+  return `/trash?${q.toString()}`;
+}
+
+/** entryPath is the API path of one entry (DELETE it; POST {path}/restore). */
+export function entryPath(e: Pick<TrashEntry, 'kind' | 'id' | 'version'>): string {
+  return `/trash/${encodeURIComponent(e.kind)}/${encodeURIComponent(e.id)}/${e.version}`;
+}
+
+/** entryKey tells entries apart (one record can be deleted, restored and deleted again). */
+export function entryKey(e: Pick<TrashEntry, 'kind' | 'id' | 'version'>): string {
+  return `${e.kind}/${e.id}/${e.version}`;
+}
+
+/**
+ * canRestore: restoring creates the record again, so it takes the kind's CREATE right; media
+ * files are open to every signed-in user, as in the Media Library (SPEC §6).
+ */
+export function canRestore(user: User | null | undefined, kind: string): boolean {
+  return rightOn(user, kind, 'CREATE');
+}
+
+/** canPurge: Delete forever takes the kind's DELETE right; media files, any signed-in user. */
+export function canPurge(user: User | null | undefined, kind: string): boolean {
+  return rightOn(user, kind, 'DELETE');
+}
+
+function rightOn(user: User | null | undefined, kind: string, action: 'CREATE' | 'DELETE'): boolean {
+  if (!user) return false;
+  if (kind === MEDIA) return true;
+  const decl = COLLECTIONS[kind];
+  // A kind this SPA does not know: leave the decision to the server (it answers 403 if refused).
+  return decl ? can(user, decl, action) : !!user.isAdmin;
+}
+
+/** withoutEntry drops one entry from the loaded pages (after a restore or a delete forever). */
+export function withoutEntry(pages: TrashPage[] | undefined, e: Pick<TrashEntry, 'kind' | 'id' | 'version'>): TrashPage[] | undefined {
+  if (!pages) return pages;
+  const key = entryKey(e);
+  return pages.map((p) => ({ ...p, result: p.result.filter((x) => entryKey(x) !== key) }));
+}
+
+/**
+ * restoredKeys says which cached API paths (swr keys) a restore of kind makes stale: the kind's
+ * lists, pages and records (so the restored record shows up where it lives), the media library
+ * for media, the submissions of a form, and the dashboard's counters.
+ */
+export function restoredKeys(kind: string): (key: unknown) => boolean {
+  const roots = [`/${kind}`];
+  if (kind === 'custom-forms') roots.push('/custom-form-submissions');
+  return (key) => {
+    if (typeof key !== 'string') return false;
+    if (key === '/misc/masters') return true;
+    return roots.some((r) => key === r || key.startsWith(`${r}?`) || key.startsWith(`${r}/`));
+  };
+}
+
+/** confirmPurgeMessage is what the Delete forever dialog asks. */
+export function confirmPurgeMessage(e: Pick<TrashEntry, 'kind' | 'title'>): string {
+  return `Delete ${kindName(e.kind)} "${e.title}" forever? This cannot be undone.`;
+}
+
+/** formatDate renders a day as "December 21, 2026" (en-US, the panel's style), or '' if invalid. */
+export function formatDate(value: string, timeZone?: string): string {
+  const d = new Date(value);
+  if (!value || Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
+}
