@@ -28,7 +28,7 @@ func scheduleInterval() (time.Duration, error) {
 }
 
 // startSchedule runs the job every interval until ctx ends, on the engine the API serves (built
-// by newHandler first). The tenant list is read again each interval (a local Scan is cheap).
+// by newHandler first).
 func startSchedule(ctx context.Context, deps *app.Deps, every time.Duration) error {
 	if every == 0 {
 		return nil
@@ -37,7 +37,7 @@ func startSchedule(ctx context.Context, deps *app.Deps, every time.Duration) err
 	if err != nil {
 		return err
 	}
-	job := schedule.New(svc, schedule.CachedTenants(deps.Store, every/2), deps.Log)
+	job := schedule.New(svc, deps.Log)
 	go func() {
 		tick := time.NewTicker(every)
 		defer tick.Stop()

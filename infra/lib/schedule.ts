@@ -30,8 +30,9 @@ export interface ScheduleProps {
  * Schedule is the scheduled-publishing job (shared/schedule): a one-minute EventBridge rule
  * invoking a small function that moves the stored schedule state of every tenant's due records
  * (public reads already honour publishAt/unpublishAt at read time; the job keeps lists, versions
- * and the audit log in step). Its grant is here, beside the function, because it differs from
- * every API group's: it reads the tenant registry, which is the one Scan the stack allows.
+ * and the audit log in step). It reads what is due in every tenant from one index partition (GSI3
+ * "DUE"), never Scans, and writes through the engine like an API group; its grant is here, beside
+ * the function, because it has no API route and no bucket access.
  */
 export class Schedule extends Construct {
   readonly fn: lambda.Function;
@@ -80,8 +81,6 @@ export class Schedule extends Construct {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
-          // The tenant registry (tenants.List): read at most every 15 minutes per warm function.
-          'dynamodb:Scan',
         ],
         resources: [props.table.tableArn, ...props.indexArns],
       }),

@@ -2,6 +2,7 @@ package collections
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -81,17 +82,34 @@ func deriveSchedule(c *Collection, rec Record) {
 }
 
 // DuePartition is the tenant's due index: one item per record whose stored schedule state will
-// change, keyed by when ({time}#{collection}#{id}), so the job reads what is due with one Query
-// of the tenant's own partition (no Scan, nothing read that is not due).
+// change, keyed by when ({time}#{collection}#{id}), so one Query of the tenant's own partition
+// reads what is due for it (no Scan, nothing read that is not due).
 func DuePartition(scope store.Scope) string { return scope.Partition("DUE") }
+
+// DueIndex is the GSI3 partition every due item is also indexed under, by {time}#{its key}, so the
+// job reads what is due in every tenant with one Query, without a tenant registry: the items stay
+// in their tenant's partition, and only due ones are ever read.
+const DueIndex = "DUE"
 
 // DueItem is an item of the due index.
 type DueItem struct {
 	PK         string `dynamo:"PK,hash"`
 	SK         string `dynamo:"SK,range"`
+	IndexPK    string `dynamo:"GSI3PK"`
+	IndexSK    string `dynamo:"GSI3SK"`
 	Collection string `dynamo:"collection"`
 	ID         string `dynamo:"id"`
 	DueAt      string `dynamo:"dueAt"`
+}
+
+// Scope is the tenant the due item belongs to.
+func (d DueItem) Scope() (store.Scope, error) {
+	rest, ok := strings.CutPrefix(d.PK, "T#")
+	tenant, _, found := strings.Cut(rest, "#")
+	if !ok || !found {
+		return store.Scope{}, store.ErrBadTenant
+	}
+	return store.NewScope(tenant)
 }
 
 // DueBound is the sort key bound of the due items at or before now: their times are RFC 3339
@@ -144,7 +162,8 @@ func (s *Service) addDueChanges(wr *Write, before, after Record) {
 		wr.add("due", s.st.Table.Delete("PK", was.PK).Range("SK", was.SK), nil)
 	}
 	if hasDue {
-		wr.add("due", s.st.Table.Put(DueItem{PK: is.PK, SK: is.SK, Collection: wr.C.Key, ID: toString(after["id"]), DueAt: dueAt(after)}), nil)
+		wr.add("due", s.st.Table.Put(DueItem{PK: is.PK, SK: is.SK, IndexPK: DueIndex, IndexSK: dueAt(after) + "#" + is.PK + "#" + is.SK,
+			Collection: wr.C.Key, ID: toString(after["id"]), DueAt: dueAt(after)}), nil)
 	}
 }
 

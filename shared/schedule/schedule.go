@@ -4,8 +4,9 @@
 // show. Public reads never wait for it: they check the dates at read time (public.Visible).
 //
 // It runs once a minute: an EventBridge rule calling functions/schedule in AWS, a ticker in the
-// local server. Each tenant's due records are read from its own due index (one Query of
-// T#{tenant}#DUE up to now, collections.DuePartition) and each is written through the engine's
+// local server. What is due in every tenant is read with one Query of the due index up to now
+// (GSI3 partition collections.DueIndex: only due items are read, however many tenants and records
+// there are; no tenant registry, no Scan), and each due record is written through the engine's
 // own update (collections.Service.Update as the scheduler), so the record's version, audit entry
 // and due item follow in its transaction. Running it twice, or twice at once, moves nothing twice:
 // the write names the version it read (a concurrent run's 409 is skipped) and removes the due
@@ -18,7 +19,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -28,7 +28,6 @@ import (
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/tenants"
 )
 
 // SchedulerID is the user id the job's writes are recorded under: a fixed ULID no real user can
@@ -38,43 +37,45 @@ const SchedulerID = "00000000000000000000SCHED0"
 // Scheduler is who the job's writes are by, in versions and the audit log.
 var Scheduler = auth.User{ID: SchedulerID, Username: "scheduler", FirstName: "Scheduled", LastName: "publishing", Status: true, IsAdmin: true}
 
-// MaxPerTenant bounds the due records one run moves for one tenant; the rest are still due at
-// the next run.
-const MaxPerTenant = 200
-
-// Tenants lists the tenant ids the job visits.
-type Tenants func(ctx context.Context) ([]string, error)
+// MaxPerRun bounds the due records one run moves; the rest are still due at the next run.
+const MaxPerRun = 500
 
 // Job moves due schedule states.
 type Job struct {
-	svc     *collections.Service
-	st      *store.Store
-	tenants Tenants
-	now     func() time.Time
-	log     *slog.Logger
+	svc  *collections.Service
+	st   *store.Store
+	only map[string]bool
+	now  func() time.Time
+	log  *slog.Logger
 }
 
 // New returns the job over the engine's service (linked with every scheduled collection's
-// hooks) and a tenant list; log may be nil.
-func New(svc *collections.Service, list Tenants, log *slog.Logger) *Job {
+// hooks); log may be nil.
+func New(svc *collections.Service, log *slog.Logger) *Job {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Job{svc: svc, st: svc.Store(), tenants: list, now: time.Now, log: log}
+	return &Job{svc: svc, st: svc.Store(), now: time.Now, log: log}
 }
 
-// TenantsTTL is how long a process keeps the tenant list (CachedTenants).
-const TenantsTTL = 15 * time.Minute
+// Only returns the job limited to the given tenants (the others' due records are left due).
+func (j *Job) Only(tenants ...string) *Job {
+	k := *j
+	k.only = map[string]bool{}
+	for _, t := range tenants {
+		k.only[t] = true
+	}
+	return &k
+}
 
 // FromDeps builds the job of a process: the collections engine over its table, linked with the
-// hooks of the scheduled collections (linked), and the tenant registry read at most once per
-// TenantsTTL.
+// hooks of the scheduled collections (linked).
 func FromDeps(d *app.Deps, linked collections.Linked) (*Job, error) {
 	svc, err := collections.SharedService(d, linked)
 	if err != nil {
 		return nil, err
 	}
-	return New(svc, CachedTenants(d.Store, TenantsTTL), d.Log), nil
+	return New(svc, d.Log), nil
 }
 
 // Result counts what one run did.
@@ -99,56 +100,44 @@ func (r Result) String() string {
 	return fmt.Sprintf("schedule: %d tenants, %d due, %d moved, %d skipped", r.Tenants, r.Due, r.Moved, r.Skipped)
 }
 
-// Run visits every tenant once. A tenant that fails is logged and reported in the error; the
-// others still run.
+// Run moves what is due now, in every tenant: one Query of the due index, then one GetItem and,
+// when the state moves, one transaction per record. A record that fails is logged and reported
+// in the error; the others still move.
 func (j *Job) Run(ctx context.Context) (Result, error) {
-	ids, err := j.tenants(ctx)
-	if err != nil {
-		return Result{}, fmt.Errorf("schedule: list tenants: %w", err)
-	}
-	var total Result
-	var errs []error
-	for _, id := range ids {
-		scope, err := store.NewScope(id)
-		if err != nil {
-			continue
-		}
-		res, err := j.RunTenant(ctx, scope)
-		total.add(res)
-		if err != nil {
-			j.log.Error("schedule: tenant failed", "tenant", id, "err", err)
-			errs = append(errs, fmt.Errorf("tenant %s: %w", id, err))
-		}
-	}
-	return total, errors.Join(errs...)
-}
-
-// RunTenant moves the due records of one tenant: one Query of its due index up to now, then one
-// GetItem and, when the state moves, one transaction per record.
-func (j *Job) RunTenant(ctx context.Context, scope store.Scope) (Result, error) {
-	res := Result{Tenants: 1}
 	now := j.now().UTC()
 	var due []collections.DueItem
-	err := j.st.Table.Get("PK", collections.DuePartition(scope)).Range("SK", dynamo.LessOrEqual, collections.DueBound(now)).
-		Limit(MaxPerTenant).All(ctx, &due)
+	err := j.st.Table.Get("GSI3PK", collections.DueIndex).Index("GSI3").
+		Range("GSI3SK", dynamo.LessOrEqual, collections.DueBound(now)).Limit(MaxPerRun).All(ctx, &due)
 	if err != nil {
-		return res, store.Wrap("due items", err)
+		return Result{}, store.Wrap("due items", err)
 	}
-	res.Due = len(due)
-	caller := &auth.Caller{Scope: scope, User: &Scheduler}
+	var res Result
+	var errs []error
 	reg := j.svc.Registry()
+	seen := map[string]bool{}
 	for _, d := range due {
-		moved, err := j.move(ctx, caller, reg[d.Collection], d, now)
-		if err != nil {
-			return res, err
+		scope, err := d.Scope()
+		if err != nil || (j.only != nil && !j.only[scope.Tenant()]) {
+			continue
 		}
-		if moved {
+		if !seen[scope.Tenant()] {
+			seen[scope.Tenant()] = true
+			res.Tenants++
+		}
+		res.Due++
+		caller := &auth.Caller{Scope: scope, User: &Scheduler}
+		moved, err := j.move(ctx, caller, reg[d.Collection], d, now)
+		switch {
+		case err != nil:
+			j.log.Error("schedule: record failed", "tenant", scope.Tenant(), "collection", d.Collection, "id", d.ID, "err", err)
+			errs = append(errs, err)
+		case moved:
 			res.Moved++
-		} else {
+		default:
 			res.Skipped++
 		}
 	}
-	return res, nil
+	return res, errors.Join(errs...)
 }
 
 // move writes one due record's new state through the engine's update, naming the version read.
@@ -189,34 +178,4 @@ func (j *Job) forget(ctx context.Context, d collections.DueItem) error {
 func isStatus(err error, status int) bool {
 	var ae *api.Error
 	return errors.As(err, &ae) && ae.Status == status
-}
-
-// CachedTenants lists the tenants through the ops registry (tenants.List, a filtered Scan of the
-// tenant items: the one Scan the stack allows, given only to this job) at most once per ttl per
-// process: a warm function scans a few times an hour, not every minute. A tenant created
-// meanwhile has its stored states moved from the next refresh on; what the public sees is exact
-// from the start, since public reads check the dates themselves.
-func CachedTenants(st *store.Store, ttl time.Duration) Tenants {
-	var (
-		mu   sync.Mutex
-		ids  []string
-		read time.Time
-	)
-	return func(ctx context.Context) ([]string, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if ids != nil && time.Since(read) < ttl {
-			return ids, nil
-		}
-		list, err := tenants.List(ctx, st)
-		if err != nil {
-			return nil, err
-		}
-		ids = make([]string, 0, len(list))
-		for _, t := range list {
-			ids = append(ids, t.ID)
-		}
-		read = time.Now()
-		return ids, nil
-	}
 }

@@ -29,7 +29,7 @@ func job(t *testing.T, tenants ...string) *schedule.Job {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return schedule.New(svc, func(context.Context) ([]string, error) { return tenants, nil }, nil)
+	return schedule.New(svc, nil).Only(tenants...)
 }
 
 // TestJobMovesDueStatesOnce: once a publishAt or unpublishAt has passed, a run writes the new
@@ -148,21 +148,5 @@ func TestJobSkipsWhatAnEditMovedFirst(t *testing.T) {
 	}
 	if e := call(t, tn, "GET", "/events/"+id, nil, 200); e.Get("result.version") != float64(2) {
 		t.Fatalf("event %s", e.Raw)
-	}
-}
-
-// TestCachedTenants lists tenants through the ops registry and serves the list again from memory.
-func TestCachedTenants(t *testing.T) {
-	t.Parallel()
-	tn := testkit.NewTenant(t)
-	list := schedule.CachedTenants(testkit.Deps(t).Store, time.Minute)
-	ids, err := list(context.Background())
-	if err != nil || !slices.Contains(ids, tn.ID) {
-		t.Fatalf("tenants %v %v", ids, err)
-	}
-	testkit.NewTenant(t)
-	again, _ := list(context.Background())
-	if len(again) != len(ids) {
-		t.Fatalf("not cached: %d then %d", len(ids), len(again))
 	}
 }
