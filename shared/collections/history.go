@@ -416,7 +416,7 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 	if err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("%s restored to version %d!", c.Title, n)
+	msg := fmt.Sprintf("%s restored to version %d!", c.Title, n) + takenMeanwhile(c, kept, wr.Rec)
 	if c.Singleton != "" {
 		return api.JSON(w, http.StatusOK, api.Envelope{Result: singletonView(c, wr.Rec), Message: msg})
 	}

@@ -175,15 +175,21 @@ func (s *Service) RestoreDeleted(ctx context.Context, caller *auth.Caller, c *Co
 	if err != nil {
 		return nil, "", err
 	}
-	msg := c.Title + " restored from the trash!"
+	out, err := s.fullView(ctx, caller, c, rec)
+	return out, c.Title + " restored from the trash!" + takenMeanwhile(c, kept, rec), err
+}
+
+// takenMeanwhile says which text fields a restore could not bring back as kept because the value
+// was taken meanwhile (a slug, given the next free one by its hook).
+func takenMeanwhile(c *Collection, kept, rec Record) string {
+	msg := ""
 	for _, f := range c.Fields {
 		was, now := toString(kept[f.Name]), toString(rec[f.Name])
 		if f.Type == TypeText && was != "" && now != "" && was != now {
 			msg += fmt.Sprintf(" Its %s %q was taken meanwhile, so it is now %q.", strings.ToLower(f.Label), was, now)
 		}
 	}
-	out, err := s.fullView(ctx, caller, c, rec)
-	return out, msg, err
+	return msg
 }
 
 // PurgeDeleted deletes record id of c from the trash for good, and what its hooks own beside it.

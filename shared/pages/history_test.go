@@ -58,3 +58,27 @@ func TestPageVersionsKeepTheirSections(t *testing.T) {
 		t.Fatalf("after restoring version 2: %s; sections %v", restored.Raw, secs)
 	}
 }
+
+// TestRestoringATakenSlug: a version whose slug another page took since restores everything else;
+// the page keeps the slug it has and the answer says so. A free one comes back as kept.
+func TestRestoringATakenSlug(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	id, _ := newPage(t, tn, "Admissions")
+	mustStatus(t, as(t, tn, "PATCH", "/pages/"+id, map[string]any{"slug": "apply", "description": "Renamed", "version": 1}), 200)
+	newPage(t, tn, "Admissions") // takes "admissions" meanwhile
+	res := as(t, tn, "POST", "/pages/"+id+"/versions/1/restore", map[string]any{"version": 2})
+	mustStatus(t, res, 200)
+	if res.Get("result.slug") != "apply" || res.Get("result.description") != "About Admissions" ||
+		!strings.Contains(res.Message(), `"admissions" was taken meanwhile, so it is now "apply"`) {
+		t.Fatalf("restore: %s", res.Raw)
+	}
+	// Version 2's slug is free: it comes back as kept, and the marker follows it.
+	mustStatus(t, as(t, tn, "PATCH", "/pages/"+id, map[string]any{"slug": "apply-now", "version": 3}), 200)
+	res = as(t, tn, "POST", "/pages/"+id+"/versions/3/restore", map[string]any{"version": 4})
+	mustStatus(t, res, 200)
+	if res.Get("result.slug") != "apply" || strings.Contains(res.Message(), "taken") {
+		t.Fatalf("restore of a free slug: %s", res.Raw)
+	}
+	mustStatus(t, as(t, tn, "POST", "/pages", map[string]any{"title": "X", "slug": "apply-now"}), 201)
+}

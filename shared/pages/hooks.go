@@ -111,6 +111,20 @@ func slugRule(ctx context.Context, st *store.Store, w *collections.Write) error 
 	case slug == old:
 		return nil
 	}
+	if w.RestoredFrom != 0 {
+		// A restore brings back a slug another page may have taken since: the page then keeps
+		// the one it has (or, with none, gets the next free one), and the restore says so.
+		free, err := freeSlug(ctx, st, scope, slug, 0)
+		if err != nil {
+			return err
+		}
+		if free != slug && old != "" {
+			w.Rec["slug"] = old
+			return nil
+		}
+		slug = free
+		w.Rec["slug"] = slug
+	}
 	w.Also(marker(slug), errSlugTaken)
 	if old != "" {
 		k := slugKey(scope, old)
