@@ -154,3 +154,20 @@ func TestTheLogIsTheTenantsAndNeedsItsRight(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileChangesAreRecorded: a user's change to their own profile is in the log, naming the
+// fields (a new password among them) and never a value.
+func TestProfileChangesAreRecorded(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	must(t, testkit.Call(t, call{Method: "PATCH", Path: "/auth/me", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"username": "admin", "email": "head@example.org", "phone": "5551234567", "password": "new-secret-pass-9"}}), 200)
+	list, _ := entries(t, tn, "collection=users&action=update")
+	if len(list) != 1 || fmt.Sprint(list[0]["changed"]) != "[email phone password]" || list[0]["recordId"] != tn.AdminID {
+		t.Fatalf("log: %v", list)
+	}
+	res := must(t, testkit.Call(t, call{Method: "GET", Path: "/audit-log/export", Tenant: tn.ID, Token: tn.AdminToken}), 200)
+	if strings.Contains(string(res.Raw), "new-secret-pass-9") || strings.Contains(string(res.Raw), "head@example.org") {
+		t.Fatal("the log holds a value")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -32,6 +33,15 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 	// The user's list entry moves with it: newest first by updatedAt, and under its new name.
 	for name, v := range listing.Attributes(listing.Record{Partition: u.PK, ID: u.ID, UpdatedAt: now, Name: in.Username}) {
 		update.Set(name, v)
+	}
+	changed := []string{}
+	for _, f := range []struct {
+		name     string
+		was, now string
+	}{{"username", u.Username, in.Username}, {"email", u.Email, in.Email}, {"phone", u.Phone, in.Phone}} {
+		if f.was != f.now {
+			changed = append(changed, f.name)
+		}
 	}
 	u.Username, u.Email, u.Phone, u.UpdatedAt, u.Version = in.Username, in.Email, in.Phone, now, u.Version+1
 
@@ -63,6 +73,15 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		}
 		update.Set("passcodeHash", hash)
 	}
+	if in.Password != "" {
+		changed = append(changed, "password")
+	}
+	if in.Passcode != "" {
+		changed = append(changed, "passcode")
+	}
+	// The audit log names what changed, never a value.
+	tx.Put(s.st.Table.Put(audit.Item(c.Scope, audit.Entry{At: now, UserID: u.ID, Username: u.Username, Action: "update",
+		Collection: "users", RecordID: u.ID, Changed: changed, Client: c.Client})))
 	if err := tx.Run(ctx); err != nil {
 		if markerIndex >= 0 && store.CondFailedAt(err, markerIndex) {
 			return api.FieldError(http.StatusConflict, "username", msgUsernameTaken)

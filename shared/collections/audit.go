@@ -2,17 +2,16 @@ package collections
 
 import (
 	"context"
+	"time"
 
 	"github.com/campuscms/panel/shared/audit"
+	"github.com/campuscms/panel/shared/auth"
 )
 
 // recordWrite is the observer that puts every write's audit entry in its transaction: who, from
 // where, which record and which fields changed (never their values).
 func (s *Service) recordWrite(_ context.Context, wr *Write) error {
-	e := audit.Entry{At: s.now(), Action: wr.Action, Collection: wr.C.Key, Client: wr.Caller.Client}
-	if u := wr.Caller.User; u != nil {
-		e.UserID, e.Username = u.ID, u.Username
-	}
+	e := AuditEntry(wr.Caller, s.now(), wr.Action, wr.C.Key, "")
 	if wr.RestoredFrom != 0 {
 		e.Action = ActionRestore
 	}
@@ -27,4 +26,15 @@ func (s *Service) recordWrite(_ context.Context, wr *Write) error {
 	}
 	wr.Also(s.st.Table.Put(audit.Item(wr.Caller.Scope, e)), nil)
 	return nil
+}
+
+// AuditEntry is the audit log's entry of a write by caller at a time: action on record id of
+// kind, who, and from where. Writers outside the engine (media, the trash, the menu) put it in
+// their own transaction.
+func AuditEntry(caller *auth.Caller, at time.Time, action, kind, id string) audit.Entry {
+	e := audit.Entry{At: at, Action: action, Collection: kind, RecordID: id, Client: caller.Client}
+	if u := caller.User; u != nil {
+		e.UserID, e.Username = u.ID, u.Username
+	}
+	return e
 }

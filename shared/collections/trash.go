@@ -125,10 +125,7 @@ func Purge(ctx context.Context, st *store.Store, caller *auth.Caller, kind, id s
 	if err := st.Table.Get("PK", historyPartition(scope, kind, id)).Project("PK", "SK").Limit(KeptVersions).All(ctx, &keys); err != nil {
 		return store.Wrap("purge history of "+kind, err)
 	}
-	e := audit.Entry{At: now, Action: ActionPurge, Collection: kind, RecordID: id, Client: caller.Client}
-	if u := caller.User; u != nil {
-		e.UserID, e.Username = u.ID, u.Username
-	}
+	e := AuditEntry(caller, now, ActionPurge, kind, id)
 	tx := st.WriteTx().
 		Delete(st.Table.Delete("PK", entry.PK).Range("SK", entry.SK).If("attribute_exists(GSI1PK) AND version = ?", version)).
 		Put(st.Table.Put(audit.Item(scope, e)))

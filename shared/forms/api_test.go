@@ -345,3 +345,26 @@ func TestSubmissionRoutesAccess(t *testing.T) {
 		Body: map[string]any{"checked": true, "formId": formID}}), 200, "")
 	testkit.Expect(t, submit(t, tn, clerk, map[string]any{"formId": formID, "Name": "C"}), 403, "")
 }
+
+// TestStaffWritesToSubmissionsAreAudited: checking, deleting and exporting submissions are in the
+// audit log under the form's id; a visitor's submission is not (the log records staff).
+func TestStaffWritesToSubmissionsAreAudited(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	formID := createForm(t, tn, everyType[:1])
+	id := submit(t, tn, tn.AdminToken, map[string]any{"formId": formID, "Name": "Ada"}).Get("result.id").(string)
+	testkit.Expect(t, testkit.Call(t, call{Method: "PATCH", Path: "/custom-form-submissions/" + id, Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"checked": true, "formId": formID}}), 200, "")
+	testkit.Expect(t, testkit.Call(t, call{Method: "GET", Path: "/custom-form-submissions/export?formId=" + formID, Tenant: tn.ID, Token: tn.AdminToken}), 200, "")
+	testkit.Expect(t, testkit.Call(t, call{Method: "DELETE", Path: "/custom-form-submissions/" + id + "?formId=" + formID, Tenant: tn.ID, Token: tn.AdminToken}), 200, "")
+	log := testkit.Call(t, call{Method: "GET", Path: "/audit-log?collection=custom-form-submissions", Tenant: tn.ID, Token: tn.AdminToken})
+	var got []string
+	for _, e := range log.Body["result"].([]any) {
+		m := e.(map[string]any)
+		got = append(got, fmt.Sprint(m["action"], " ", m["recordId"], " ", m["changed"]))
+	}
+	want := []string{"delete " + formID + "/" + id + " <nil>", "export " + formID + " <nil>", "update " + formID + "/" + id + " [checked]"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("log %v, want %v", got, want)
+	}
+}

@@ -6,8 +6,11 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
@@ -27,7 +30,8 @@ func (h *handlers) export(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	scope := auth.CallerFrom(ctx).Scope
+	caller := auth.CallerFrom(ctx)
+	scope := caller.Scope
 	form, err := LoadForm(ctx, h.st, scope, formID)
 	if err != nil {
 		return err
@@ -36,6 +40,11 @@ func (h *handlers) export(w http.ResponseWriter, r *http.Request) error {
 	items, next, err := page(ctx, h.st, scope, formID, "", exportPage)
 	if err != nil {
 		return err
+	}
+	// An export is in the audit log: who took the form's submissions away, and when.
+	entry := collections.AuditEntry(caller, time.Now(), audit.ActionExport, Prefix, formID)
+	if err := h.st.Table.Put(audit.Item(scope, entry)).Run(ctx); err != nil {
+		return store.Wrap("audit the export", err)
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

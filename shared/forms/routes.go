@@ -140,7 +140,7 @@ func (h *handlers) check(w http.ResponseWriter, r *http.Request) error {
 	case in.Checked == nil:
 		return api.FieldError(http.StatusBadRequest, "checked", "checked is required!")
 	}
-	sub, err := setChecked(r.Context(), h.st, auth.CallerFrom(r.Context()).Scope, in.FormID, r.PathValue("id"), *in.Checked)
+	sub, err := setChecked(r.Context(), h.st, auth.CallerFrom(r.Context()), in.FormID, r.PathValue("id"), *in.Checked)
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func (h *handlers) remove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := deleteSubmission(r.Context(), h.st, auth.CallerFrom(r.Context()).Scope, formID, r.PathValue("id")); err != nil {
+	if err := deleteSubmission(r.Context(), h.st, auth.CallerFrom(r.Context()), formID, r.PathValue("id")); err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]string{"id": r.PathValue("id")}, Message: "Submission Deleted Successfully!"})

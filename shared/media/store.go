@@ -169,7 +169,7 @@ func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item)
 		Update(d.st.AddToCounter(scope, kindMedia, -1)).
 		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
 		Put(d.st.Table.Put(entry)).
-		Put(d.st.Table.Put(audit.Item(scope, auditEntry(caller, collections.ActionDelete, it.ID, now)))).
+		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionDelete, Kind, it.ID)))).
 		Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return store.Wrap("delete media", dynamo.ErrNotFound)
@@ -184,7 +184,7 @@ func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item
 	untrash, gone := collections.Untrash(d.st, scope, Kind, it.ID, 1, now)
 	err := addRecord(d.st, scope, it).
 		Update(untrash).
-		Put(d.st.Table.Put(audit.Item(scope, auditEntry(caller, collections.ActionRestore, it.ID, now)))).
+		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionRestore, Kind, it.ID)))).
 		Run(ctx)
 	switch {
 	case store.CondFailedAt(err, 3):
@@ -196,15 +196,6 @@ func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item
 }
 
 func (d dynamoRecords) Store() *store.Store { return d.st }
-
-// auditEntry is the audit log's record of a media write.
-func auditEntry(caller *auth.Caller, action, id string, at time.Time) audit.Entry {
-	e := audit.Entry{At: at, Action: action, Collection: Kind, RecordID: id, Client: caller.Client}
-	if u := caller.User; u != nil {
-		e.UserID, e.Username = u.ID, u.Username
-	}
-	return e
-}
 
 // state is the record as its trash entry keeps it.
 func (it Item) state() (collections.Record, error) {
