@@ -5,15 +5,14 @@ package newsletter
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/formats"
-	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -38,10 +37,12 @@ type marker struct {
 // ErrInvalidEmail answers an address that is not one.
 var ErrInvalidEmail = api.FieldError(http.StatusBadRequest, "email", "Please enter a valid email!")
 
-// Subscribe records a signup for email unless the address already has one. It writes the
-// marker, the record and the counter in one transaction; created is false when the marker
-// was already there (nothing is written then).
-func Subscribe(ctx context.Context, st *store.Store, scope store.Scope, email string, now time.Time) (created bool, err error) {
+// Subscribe records a signup for email, as caller (a visitor of the website: no user, their
+// address), unless the address already has one. It is a create of the signups collection
+// through the engine, so the record, its marker (the hooks below), its index attributes, its
+// counter and its audit entry are one transaction; created is false when the marker was already
+// there (nothing is written then).
+func Subscribe(ctx context.Context, svc *collections.Service, caller *auth.Caller, email string) (created bool, err error) {
 	email = strings.TrimSpace(email)
 	if email == "" {
 		return false, api.FieldError(http.StatusBadRequest, "email", "Email is required!")
@@ -49,26 +50,15 @@ func Subscribe(ctx context.Context, st *store.Store, scope store.Scope, email st
 	if !formats.Email(email) {
 		return false, ErrInvalidEmail
 	}
-	id, at := ids.New(), now.UTC().Format(time.RFC3339Nano)
-	mk := MarkerKey(scope, email)
-	rec := map[string]any{"PK": scope.Collection(Kind), "SK": id, "id": id, "email": email, "status": true,
-		"version": 1, "createdAt": at, "updatedAt": at}
-	// Indexed like every record the collections service writes, so the panel's list shows it.
-	for name, v := range listing.Attributes(listing.Record{Partition: scope.Collection(Kind), ID: id, UpdatedAt: now, Name: email}) {
-		rec[name] = v
+	c, ok := svc.Registry()[Kind]
+	if !ok {
+		return false, fmt.Errorf("newsletter: the %s collection is not declared", Kind)
 	}
-	err = st.WriteTx().
-		Put(st.Table.Put(marker{PK: mk.PK, SK: mk.SK, Signup: id}).If("attribute_not_exists(PK)")).
-		Put(st.Table.Put(rec).If("attribute_not_exists(PK)")).
-		Update(st.AddToCounter(scope, Kind, 1)).
-		Run(ctx)
-	if store.CondFailedAt(err, 0) {
+	_, err = svc.Create(ctx, caller, c, "", map[string]any{"email": email, "status": true})
+	if err == errTaken {
 		return false, nil
 	}
-	if err != nil {
-		return false, store.Wrap("subscribe", err)
-	}
-	return true, nil
+	return err == nil, err
 }
 
 // Hooks are the signups collection's rules in the panel: a staff-created signup takes the

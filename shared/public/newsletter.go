@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/newsletter"
 )
 
@@ -27,7 +29,8 @@ func (r *Reader) Subscribe(ctx context.Context, site *Site, client, email string
 	if err := r.Allow(ctx, site, client, "newsletter", lim); err != nil {
 		return false, err
 	}
-	return newsletter.Subscribe(ctx, r.st, site.Scope, email, r.Now())
+	visitor := &auth.Caller{Scope: site.Scope, Tenant: site.Tenant, Client: audit.Client{Address: client}}
+	return newsletter.Subscribe(ctx, r.signups, visitor, email)
 }
 
 // subscribe serves POST /newsletter-signups {email}: 201 for a new address, 200 for one already

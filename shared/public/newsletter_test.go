@@ -48,6 +48,13 @@ func TestNewsletterSignupIsIdempotent(t *testing.T) {
 	if records, counter := signups(t, tn); records != 3 || counter != 3 {
 		t.Fatalf("%d records, counter %v; want 3 and 3", records, counter)
 	}
+	// A visitor's signup is a create of the collection like any other: in the audit log, with
+	// no user and the visitor's address; a repeat writes nothing.
+	log := testkit.Call(t, testkit.Request{Method: "GET", Path: "/audit-log?collection=newsletter-signups&action=create", Tenant: tn.ID, Token: tn.AdminToken})
+	testkit.Expect(t, log, http.StatusOK, "")
+	if n := len(log.Get("result").([]any)); n != 4 || log.Get("result.0.username") != "" || log.Get("result.0.address") != "192.0.2.4" {
+		t.Fatalf("audit log of signups: %s", log.Raw)
+	}
 }
 
 func TestNewsletterBadInput(t *testing.T) {

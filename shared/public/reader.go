@@ -8,6 +8,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/newsletter"
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/themes"
@@ -24,6 +25,9 @@ type Reader struct {
 	// mediaPrefix is the path media is served under ("/media/").
 	mediaPrefix string
 	now         func() time.Time
+	// signups writes a visitor's newsletter signup through the engine (the one write the public
+	// reads make to a collection).
+	signups *collections.Service
 }
 
 // NewReader returns a reader over the table; objectURLPrefix is where media is served.
@@ -36,7 +40,8 @@ func NewReader(st *store.Store, objectURLPrefix string) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reader{st: st, reg: reg, themes: cat, mediaPrefix: objectURLPrefix, now: time.Now}, nil
+	signups := collections.NewService(st, nil, reg, collections.Linked{Hooks: newsletter.Hooks()})
+	return &Reader{st: st, reg: reg, themes: cat, mediaPrefix: objectURLPrefix, now: time.Now, signups: signups}, nil
 }
 
 // Now is the reader's clock (tests move it).
