@@ -290,6 +290,15 @@ func TestMarkingAHundredRead(t *testing.T) {
 	if res := get(t, tn, "/notifications?limit=5"); res.Get("totalCount") != float64(100) {
 		t.Fatalf("all: %s", res.Raw)
 	}
+	// Each transaction recorded its batch in the audit log: 98 and 2.
+	log := get(t, tn, "/audit-log?collection=notifications&action=update")
+	var batches []int
+	for _, e := range log.Body["result"].([]any) {
+		batches = append(batches, len(strings.Split(e.(map[string]any)["recordId"].(string), ",")))
+	}
+	if fmt.Sprint(batches) != "[2 98]" {
+		t.Fatalf("audit batches %v: %s", batches, log.Raw)
+	}
 	// 101 ids is more than a request may mark, whatever their state.
 	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/notifications/", Tenant: tn.ID, Token: tn.AdminToken,
 		Body: map[string]any{"passcode": "x", "notificaitonIds": append(ids, tn.AdminID)}}), 400)

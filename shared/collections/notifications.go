@@ -12,10 +12,10 @@ import (
 const maxMarkRead = 100
 
 // markReadChunk is how many notifications one transaction marks: each is an item, and the unread
-// counter one more. Marking read is the same whatever was marked before, and each chunk keeps
+// counter and the batch's audit entry two more. Marking read is the same whatever was marked before, and each chunk keeps
 // its own count, so a request larger than a transaction is split safely: a failure leaves the
 // chunks before it done and the counter true, and marking the rest again finishes it.
-const markReadChunk = store.MaxTransactionItems - 1
+const markReadChunk = store.MaxTransactionItems - 2
 
 // notificationHooks add PATCH /notifications/ (mark read) to the generic routes.
 type notificationHooks struct{ NoHooks }

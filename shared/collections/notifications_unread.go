@@ -3,9 +3,11 @@ package collections
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
@@ -63,5 +65,13 @@ func (s *Service) addMarkRead(wr *Write, scope store.Scope, unread []store.Key) 
 	}
 	if len(unread) > 0 {
 		wr.add("unread counter", s.st.AddToCounter(scope, listing.CounterName(c.Key, c.Facet.Name), -int64(len(unread))), nil)
+		// One audit entry for the batch: which notifications were marked read, by whom.
+		ids := make([]string, len(unread))
+		for i, k := range unread {
+			ids[i] = k.SK
+		}
+		e := AuditEntry(wr.Caller, now, ActionUpdate, c.Key, strings.Join(ids, ","))
+		e.Changed = []string{"read"}
+		wr.add("audit", s.st.Table.Put(audit.Item(scope, e)), nil)
 	}
 }
