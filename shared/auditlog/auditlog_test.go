@@ -67,6 +67,9 @@ func TestEveryWriteAndSignInIsRecorded(t *testing.T) {
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("log:\n%s\nwant it to start with\n%s", got, want)
 	}
+	if l, _ := entries(t, tn, "collection=tenant"); len(l) != 1 || l[0]["username"] != "cmsctl" || l[0]["recordId"] != tn.ID {
+		t.Fatalf("the tenant's creation: %v", l)
+	}
 	for _, e := range list[:7] {
 		if e["username"] != "admin" || e["address"] == nil || e["address"] == "" {
 			t.Fatalf("entry without who or where: %v", e)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
@@ -81,11 +82,18 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 		Index: func(id, username string, at time.Time) map[string]any {
 			return listing.Attributes(listing.Record{Partition: scope.Collection(auth.KindUsers), ID: id, UpdatedAt: at, Name: username})
 		}},
-		append([]*dynamo.Put{st.Table.Put(details).If("attribute_not_exists(PK)"), st.Table.Put(role)}, append(counters, singletons(st, scope, reg, now)...)...)...)
+		append([]*dynamo.Put{st.Table.Put(details).If("attribute_not_exists(PK)"), st.Table.Put(role), createdEntry(st, scope, now)},
+			append(counters, singletons(st, scope, reg, now)...)...)...)
 	if store.CondFailedAt(err, 0) {
 		return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
 	}
 	return user, err
+}
+
+// createdEntry is the first entry of the tenant's audit log: created by the operator's tool.
+func createdEntry(st *store.Store, scope store.Scope, now time.Time) *dynamo.Put {
+	return st.Table.Put(audit.Item(scope, audit.Entry{At: now, Username: "cmsctl", Action: collections.ActionCreate,
+		Collection: "tenant", RecordID: scope.Tenant()}))
 }
 
 // administratorRole is the role every new tenant starts with (DESIGN §4): every permission of
