@@ -9,6 +9,7 @@ import { HttpError, messageOf } from '../../api/http';
 import { useConfirm } from '../../components/useConfirm';
 import { formatDateTime } from '../../lib/format';
 import '../collections/collections.css';
+import './trash.css';
 import {
   canPurge,
   canRestore,
@@ -16,6 +17,7 @@ import {
   entryKey,
   entryPath,
   formatDate,
+  emptyMessage,
   kindName,
   kindOptions,
   restoredKeys,
@@ -82,7 +84,7 @@ export function TrashScreen() {
   };
 
   return (
-    <Card variation="outlined" className="panel">
+    <Card variation="outlined" className="panel trash-screen">
       <Heading level={2} className="screen-heading">
         Trash
       </Heading>
@@ -112,7 +114,7 @@ export function TrashScreen() {
       )}
       {pages && entries.length === 0 && !error && (
         <Text className="empty-state" padding="large" textAlign="center">
-          {kind ? `No ${kindName(kind)} items in the trash.` : 'The trash is empty.'}
+          {emptyMessage(kind)}
         </Text>
       )}
       {entries.length > 0 && (

@@ -4,6 +4,7 @@ import {
   canPurge,
   canRestore,
   confirmPurgeMessage,
+  emptyMessage,
   entryKey,
   entryPath,
   formatDate,
@@ -121,6 +122,11 @@ describe('restoredKeys', () => {
 });
 
 describe('copy', () => {
+  it('the empty list says the trash is empty, or names the kind filtered by', () => {
+    expect(emptyMessage('')).toBe('The trash is empty.');
+    expect(emptyMessage('faqs')).toBe('No FAQs in the trash.');
+    expect(emptyMessage('media')).toBe('No Media in the trash.');
+  });
   it('the Delete forever question names the item and says it cannot be undone', () => {
     expect(confirmPurgeMessage(entry())).toBe('Delete Page "Open Day" forever? This cannot be undone.');
     expect(confirmPurgeMessage(entry({ kind: 'media', title: 'logo.png' }))).toBe('Delete Media "logo.png" forever? This cannot be undone.');

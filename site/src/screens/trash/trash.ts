@@ -47,6 +47,13 @@ export function kindOptions(): Array<{ value: string; label: string }> {
   return out.sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/** emptyMessage is what an empty list says: of everything, or of the kind the filter names. */
+export function emptyMessage(kind: string): string {
+  if (!kind) return 'The trash is empty.';
+  const label = kindOptions().find((k) => k.value === kind)?.label ?? kindName(kind);
+  return `No ${label} in the trash.`;
+}
+
 /** trashPath is the API path of one page of the trash, of one kind or all, after cursor. */
 export function trashPath(kind: string, cursor = '', limit = TRASH_PAGE_SIZE): string {
   const q = new URLSearchParams({ limit: String(limit) });
