@@ -62,7 +62,7 @@ func TestReconcileConcurrentWritesUnderFaults(t *testing.T) {
 				}
 				version := cur.Get("result.version")
 				switch {
-				case w == 7 && n == 5:
+				case (w == 7 || w == 6) && n == 5:
 					if do("DELETE", "/faqs/"+id, nil).Status == http.StatusOK {
 						count(id, "delete")
 					}
@@ -80,20 +80,57 @@ func TestReconcileConcurrentWritesUnderFaults(t *testing.T) {
 	}
 	wg.Wait()
 
+	// The deleted records are in the trash: three restores of each at once, under faults again,
+	// bring each back once.
+	for _, f := range []awsclient.Fault{
+		{Service: "dynamodb", Op: "TransactWriteItems", Match: tn.ID, Times: 2, Status: 400,
+			Code: "TransactionCanceledException", Reasons: []string{"TransactionConflict", "None", "None"}},
+		{Service: "dynamodb", Op: "TransactWriteItems", Match: tn.ID, Times: 2, LoseResponse: true},
+	} {
+		remove := faults.Inject(f)
+		defer remove()
+	}
+	trash := do("GET", "/trash?kind=faqs", nil)
+	mustStatus(t, trash, http.StatusOK)
+	inTrash := map[string]bool{}
+	for _, e := range trash.Body["result"].([]any) {
+		entry := e.(map[string]any)
+		id := entry["id"].(string)
+		inTrash[id] = true
+		for range 3 {
+			wg.Go(func() {
+				if do("POST", fmt.Sprintf("/trash/faqs/%s/%v/restore", id, entry["version"]), nil).Status == http.StatusOK {
+					count(id, "restore")
+					count(id, "back")
+				}
+			})
+		}
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if a := accepted[id]; (a["delete"] > 0) != inTrash[id] || a["back"] > 1 {
+			t.Errorf("%s: %d deletes accepted, in the trash %v, back %d times", id, a["delete"], inTrash[id], a["back"])
+		}
+	}
+	if left := do("GET", "/trash?kind=faqs", nil).Body["result"].([]any); len(left) != len(inTrash)-restoredCount(accepted) {
+		t.Errorf("trash after restores: %d entries, %d deleted, %d restored", len(left), len(inTrash), restoredCount(accepted))
+	}
+
 	// Versions, one for one (a deleted record's history is not reachable: it is checked through
 	// the audit log below).
 	live := 0
 	for _, id := range ids {
 		a := accepted[id]
 		cur := do("GET", "/faqs/"+id, nil)
-		if a["delete"] > 0 {
+		if a["delete"] > a["back"] {
 			mustStatus(t, cur, http.StatusNotFound)
 			continue
 		}
 		live++
 		mustStatus(t, cur, http.StatusOK)
 		versions := do("GET", "/faqs/"+id+"/versions", nil).Get("totalCount")
-		writes := a["update"] + a["restore"]
+		// A restore from the trash keeps no version (it replaces nothing); the delete kept one.
+		writes := a["update"] + a["restore"] - a["back"] + a["delete"]
 		if versions != float64(writes) || cur.Get("result.version") != float64(writes+1) {
 			t.Errorf("%s: %d accepted edits and restores, %v versions kept, at version %v", id, writes, versions, cur.Get("result.version"))
 		}
@@ -120,7 +157,9 @@ func TestReconcileConcurrentWritesUnderFaults(t *testing.T) {
 	want := map[string]int{"create": records}
 	for _, a := range accepted {
 		for action, n := range a {
-			want[action] += n
+			if action != "back" {
+				want[action] += n
+			}
 		}
 	}
 	for action, n := range want {
@@ -128,8 +167,17 @@ func TestReconcileConcurrentWritesUnderFaults(t *testing.T) {
 			t.Errorf("%s: %d accepted, %d in the audit log (%v)", action, n, logged[action], logged)
 		}
 	}
-	t.Logf("accepted %v; audit log %v; faulted calls %d", want, logged, faults.Count("dynamodb", "TransactWriteItems", tn.ID))
+	t.Logf("accepted %v (%d back from the trash); audit log %v; faulted calls %d", want, restoredCount(accepted), logged, faults.Count("dynamodb", "TransactWriteItems", tn.ID))
 	if len(logged) != len(want) {
 		t.Errorf("audit log actions %v, accepted %v", logged, want)
 	}
+}
+
+// restoredCount is how many records came back from the trash.
+func restoredCount(accepted map[string]map[string]int) int {
+	n := 0
+	for _, a := range accepted {
+		n += a["back"]
+	}
+	return n
 }
