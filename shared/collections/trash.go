@@ -73,7 +73,8 @@ func TrashList(ctx context.Context, st *store.Store, scope store.Scope, kind str
 		q = st.Table.Get("GSI2PK", trashPartition(scope, kind)).Index("GSI2")
 	}
 	q.Order(dynamo.Descending).Limit(limit).Filter("'expiresAt' > ?", now.Unix()).
-		Project("kind", "recordId", "title", "version", "replacedAt", "by", "byName", "expiresAt")
+		Project("PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", // the next page's cursor is read from them
+			"kind", "recordId", "title", "version", "replacedAt", "by", "byName", "expiresAt")
 	if cursor != "" {
 		start, ok := store.DecodeCursor(cursor, scope)
 		if !ok {

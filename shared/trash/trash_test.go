@@ -143,6 +143,25 @@ func TestDeleteForever(t *testing.T) {
 	if log := must(t, as(t, tn, admin, "GET", "/audit-log?action=purge", nil), 200); log.Get("result.0.recordId") != id {
 		t.Fatalf("audit: %s", log.Raw)
 	}
+	// Pages of the trash, by cursor, all and by kind.
+	for i := range 3 {
+		fid := must(t, as(t, tn, admin, "POST", "/faqs", map[string]any{"question": fmt.Sprint("Q", i), "answer": "A"}), 201).Get("result.id").(string)
+		must(t, as(t, tn, admin, "DELETE", "/faqs/"+fid, nil), 200)
+	}
+	for _, kind := range []string{"", "faqs"} {
+		seen, cursor := 0, ""
+		for page := 0; page < 5; page++ {
+			res := must(t, as(t, tn, admin, "GET", "/trash?limit=2&kind="+kind+"&cursor="+cursor, nil), 200)
+			seen += len(res.Body["result"].([]any))
+			cursor, _ = res.Body["nextCursor"].(string)
+			if cursor == "" {
+				break
+			}
+		}
+		if seen != 3 {
+			t.Fatalf("paged %d entries of kind %q, want 3", seen, kind)
+		}
+	}
 	for _, q := range []string{"limit=0", "limit=101", "cursor=garbage", "kind=header", "kind=nothing"} {
 		must(t, as(t, tn, admin, "GET", "/trash?"+q, nil), 400)
 	}
