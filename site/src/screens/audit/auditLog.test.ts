@@ -20,7 +20,9 @@ describe('what', () => {
     expect(what(entry({}))).toBe('Edited FAQ 01ABC (Answer)');
     expect(what(entry({ action: 'delete', changed: null }))).toBe('Deleted FAQ 01ABC');
     expect(what(entry({ action: 'login', collection: '', recordId: '', changed: null }))).toBe('Signed in');
-    expect(what(entry({ action: 'restore', collection: 'menu', changed: ['menuItems'] }))).toBe('Restored a version the menu (menuItems)');
+    expect(what(entry({ action: 'restore', collection: 'menu', changed: ['menuItems'] }))).toBe('Restored the menu (menuItems)');
+    expect(what(entry({ action: 'purge', collection: 'media', recordId: '01XYZ', changed: null }))).toBe('Deleted forever media file 01XYZ');
+    expect(what(entry({ action: 'create', collection: 'tenant', recordId: 'acme', changed: null }))).toBe('Created the institution');
   });
 });
 

@@ -30,7 +30,8 @@ export const ACTIONS: Array<[string, string]> = [
   ['create', 'Created'],
   ['update', 'Edited'],
   ['delete', 'Deleted'],
-  ['restore', 'Restored a version'],
+  ['restore', 'Restored'],
+  ['purge', 'Deleted forever'],
   ['login', 'Signed in'],
   ['login-failed', 'Sign-in refused'],
   ['logout', 'Signed out'],
@@ -44,13 +45,25 @@ export function query(f: AuditFilter, extra: Record<string, string> = {}): strin
   return q.toString();
 }
 
+/** OTHER_THINGS name what the log records beside the declared collections. */
+const OTHER_THINGS: Record<string, string> = {
+  menu: 'the menu',
+  'audit-log': 'the audit log',
+  tenant: 'the institution',
+  media: 'media file',
+  'custom-form-submissions': 'form submission',
+};
+
+/** SINGLE_THINGS are recorded under the tenant's own id, which says nothing to a reader. */
+const SINGLE_THINGS = new Set(['menu', 'tenant']);
+
 /** what says in words what an entry records: "Edited FAQ 01H… (Answer, Position)". */
 export function what(e: AuditEntry): string {
   const verb = ACTIONS.find(([a]) => a === e.action)?.[1] ?? e.action;
   if (!e.collection) return verb;
   const decl = COLLECTIONS[e.collection];
-  const thing = e.collection === 'menu' ? 'the menu' : e.collection === 'audit-log' ? 'the audit log' : (decl?.title ?? e.collection);
+  const thing = OTHER_THINGS[e.collection] ?? decl?.title ?? e.collection;
   const labels = (e.changed ?? []).map((name) => decl?.fields.find((f) => f.name === name)?.label ?? name);
-  const record = e.recordId && e.collection !== 'menu' ? ` ${e.recordId}` : '';
+  const record = e.recordId && !SINGLE_THINGS.has(e.collection) ? ` ${e.recordId}` : '';
   return `${verb} ${thing}${record}${labels.length ? ` (${labels.join(', ')})` : ''}`;
 }
