@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -314,4 +315,21 @@ func TestUnknownRouteIsJSON404(t *testing.T) {
 	expect(t, res, http.StatusNotFound, "Not found.")
 	res = testkit.Call(t, call{Method: "DELETE", Path: "/auth/login", Tenant: tn.ID})
 	expect(t, res, http.StatusMethodNotAllowed, "Method not allowed.")
+}
+
+// TestLoginShowsTheRolesPermissions: the sign-in answer lists the permissions of the user's role
+// beside its own, as /auth/me does, so the panel shows what the user may do from the start.
+func TestLoginShowsTheRolesPermissions(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	role := testkit.Call(t, call{Method: "POST", Path: "/roles", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"name": "FAQ editors", "permissionIds": []string{"CMS_VIEW_FAQ", "CMS_EDIT_FAQ"}}})
+	testkit.Expect(t, role, 201, "")
+	testkit.Expect(t, testkit.Call(t, call{Method: "POST", Path: "/users", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{
+		"firstName": "R", "lastName": "U", "username": "roleuser", "password": "role-pass-123", "roleId": role.Get("result.id")}}), 201, "")
+	res := testkit.Call(t, call{Method: "POST", Path: "/auth/login", Tenant: tn.ID, Body: map[string]any{"username": "roleuser", "password": "role-pass-123"}})
+	testkit.Expect(t, res, 200, "")
+	if got := fmt.Sprint(res.Get("result.user.permissions")); got != "[CMS_VIEW_FAQ CMS_EDIT_FAQ]" {
+		t.Fatalf("login permissions %s: %s", got, res.Raw)
+	}
 }

@@ -119,15 +119,9 @@ func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	if !okS || !okU || s.UserID != u.ID || !g.now().Before(s.ExpiresAt) || s.Epoch != u.SessionEpoch || !u.Status {
 		return nil, api.ErrUnauthorized
 	}
-	if !u.IsAdmin && u.RoleID != "" {
-		// The role is known only once the user is read: a second round trip, for non-admins only.
-		role, err := LoadRole(r.Context(), g.st, scope, u.RoleID)
-		if err != nil && !store.IsNotFound(err) {
-			return nil, err
-		}
-		if err == nil && role.Status {
-			u.RolePermissionIDs = role.PermissionIDs
-		}
+	// The role is known only once the user is read: a second round trip, for non-admins only.
+	if err := withRole(r.Context(), g.st, scope, &u); err != nil {
+		return nil, err
 	}
 	c.User, c.Session = &u, &s
 	return c, nil

@@ -132,6 +132,10 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 	if err := clearAttempts(ctx, s.st, ak); err != nil {
 		return err
 	}
+	// The answer shows the permissions the panel will be checked against: the role's too.
+	if err := withRole(ctx, s.st, scope, &user); err != nil {
+		return err
+	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: loginResult{User: View(&user), Token: token}, Message: "Logged in Successfully!"})
 }
 

@@ -68,6 +68,21 @@ type Role struct {
 	PermissionIDs []string `dynamo:"permissionIds"`
 }
 
+// withRole fills in the codes of the user's role (an active one; admins need none).
+func withRole(ctx context.Context, st *store.Store, scope store.Scope, u *User) error {
+	if u.IsAdmin || u.RoleID == "" {
+		return nil
+	}
+	role, err := LoadRole(ctx, st, scope, u.RoleID)
+	if err != nil && !store.IsNotFound(err) {
+		return err
+	}
+	if err == nil && role.Status {
+		u.RolePermissionIDs = role.PermissionIDs
+	}
+	return nil
+}
+
 // LoadRole reads one role of the tenant; store.ErrNotFound if there is none.
 func LoadRole(ctx context.Context, st *store.Store, scope store.Scope, id string) (Role, error) {
 	var role Role
