@@ -29,7 +29,13 @@ export function HeaderBar({ title }: Props) {
         />
         <ThemeToggle />
         <NotificationBell />
-        <Link to="/my-profile" className="profile-link" aria-label="My Profile" title="My Profile">
+        <Link
+          to="/my-profile"
+          className="profile-link"
+          // The accessible name starts with the name shown (WCAG 2.5.3: speech users say what they see).
+          aria-label={user?.username ? `${user.username}, My Profile` : 'My Profile'}
+          title="My Profile"
+        >
           <span className="avatar" aria-hidden="true">
             {initials}
           </span>
