@@ -1,40 +1,16 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { lastPage } from '../lib/paginator';
-import { swrFetcher } from './client';
+import { fetchers, keys, type ListParams, type ListResult } from './dataProvider';
 
-/** PageQuery is what a list path is built from; the caller closes over anything else (sort, filters). */
-export interface PageQuery {
-  page: number;
-  limit: number;
-  search: string;
-  /** cursor is the server's nextCursor/prevCursor when the page is adjacent to the one shown. */
-  cursor?: string;
-}
-
-/** PagedResponse is the API's shape of one list page. */
-export interface PagedResponse<T> {
-  result: T[];
-  totalCount: number;
-  /** totalCountCapped: a search's count stopped at the server's cap (totalCount is "at least"). */
-  totalCountCapped?: boolean;
-  nextCursor?: string;
-  prevCursor?: string;
-  /** sortable, when present, are the only columns the server can sort this (large) list by. */
-  sortable?: string[];
-}
-
-interface Options {
+type Options = {
   initialLimit: number;
   /** How long the search box must rest before the list is searched. */
   debounceMs: number;
-}
+};
 
-/** withCursor adds the cursor to a list path (after the caller's own parameters). */
-export function withCursor(path: string, cursor: string | undefined): string {
-  if (!cursor) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
-}
+/** ListOptions are what a list screen closes over besides paging and search: sort, order, filters. */
+export type ListOptions = Omit<ListParams, 'page' | 'limit' | 'search' | 'cursor'>;
 
 /** useDebounced returns value once it has stopped changing for ms. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -51,13 +27,13 @@ function useDebounced<T>(value: T, ms: number): T {
  * search box (debounced before it reaches the server) and the fetched page, kept on screen
  * while the next one loads.
  */
-export function usePagedList<T>(pathOf: (q: PageQuery) => string, { initialLimit, debounceMs }: Options) {
+export function usePagedList<T>(resource: string, options: ListOptions, { initialLimit, debounceMs }: Options) {
   const [{ page, cursor }, setPosition] = useState<{ page: number; cursor?: string }>({ page: 1 });
   const [limit, setLimitState] = useState(initialLimit);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput, debounceMs);
-  const path = withCursor(pathOf({ page, limit, search }), cursor);
-  const query = useSWR<PagedResponse<T>>(path, swrFetcher, { keepPreviousData: true });
+  const key = keys.list(resource, { ...options, page, limit, search, cursor });
+  const query = useSWR<ListResult<T>>(key, fetchers.list<T>, { keepPreviousData: true });
   // While the next page loads, data is still the previous page's: its cursors are not the shown page's.
   const shown = query.isLoading ? undefined : query.data;
 
@@ -67,7 +43,7 @@ export function usePagedList<T>(pathOf: (q: PageQuery) => string, { initialLimit
     const next = n === page + 1 ? shown?.nextCursor : n === page - 1 && n > 1 ? shown?.prevCursor : undefined;
     setPosition({ page: n, cursor: next });
   };
-  const total = query.data?.totalCount ?? 0;
+  const total = query.data?.total ?? 0;
   const last = lastPage(total, limit);
 
   // Back to page 1 whenever the search settles on a new value.
@@ -83,7 +59,7 @@ export function usePagedList<T>(pathOf: (q: PageQuery) => string, { initialLimit
   };
 
   return {
-    items: query.data?.result ?? [],
+    items: query.data?.items ?? [],
     total,
     loading: query.data === undefined && !query.error,
     error: query.error as unknown,
@@ -93,7 +69,7 @@ export function usePagedList<T>(pathOf: (q: PageQuery) => string, { initialLimit
     limit,
     setLimit,
     sortable: query.data?.sortable,
-    totalCapped: query.data?.totalCountCapped === true,
+    totalCapped: query.data?.totalCapped === true,
     searchInput,
     setSearchInput,
     /** reload fetches the current page again (after a change made on it). */

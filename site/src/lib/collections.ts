@@ -259,21 +259,3 @@ export function nextSort(current: SortState | null, field: string): SortState {
   if (current && current.field === field) return { field, order: current.order === 'asc' ? 'desc' : 'asc' };
   return { field, order: 'asc' };
 }
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  search: string;
-  sort: SortState | null;
-}
-
-/** listPath is the API path of one list page: /{key}?page=&limit=&search=&sort=&order=. */
-export function listPath(key: string, q: ListQuery): string {
-  const params = new URLSearchParams({ page: String(q.page), limit: String(q.limit) });
-  if (q.search.trim()) params.set('search', q.search.trim());
-  if (q.sort) {
-    params.set('sort', q.sort.field);
-    params.set('order', q.sort.order);
-  }
-  return `/${key}?${params.toString()}`;
-}

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { dataProvider, keys, mutateResource } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import type { ApiRecord, CollectionDecl } from '../../lib/collections';
 import { formatDateTime } from '../../lib/format';
@@ -24,7 +24,8 @@ interface Props {
 export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Props) {
   return (
     <VersionsPanel
-      base={`/${decl.key}/${encodeURIComponent(id)}/versions`}
+      resource={decl.key}
+      id={id}
       currentVersion={typeof current.version === 'number' ? current.version : undefined}
       describe={(v) => describe(decl, v)}
       compare={(kept) => compareRows(decl, kept as ApiRecord, current)}
@@ -35,19 +36,16 @@ export function HistoryPanel({ decl, id, current, canRestore, onRestored }: Prop
 }
 
 interface VersionsProps {
-  /** base is the API path of the kept versions (…/versions). */
-  base: string;
+  /** resource and id name what the versions are of; without an id, the resource's own (the menu tree). */
+  resource: string;
+  id?: string;
   /** currentVersion is the version a restore names, so a stale screen gets a 409. */
   currentVersion: number | undefined;
   describe: (v: VersionInfo) => string;
-  /** compare lines a kept version (GET base/{n}'s result) up against what is saved now. */
+  /** compare lines a kept version (dataProvider.version's result) up against what is saved now. */
   compare: (kept: unknown) => DiffRow[];
   canRestore: boolean;
   onRestored: () => void;
-}
-
-interface ListEnvelope {
-  result: VersionInfo[];
 }
 
 /**
@@ -55,23 +53,23 @@ interface ListEnvelope {
  * version with now field by field, and restores one through the same rules as an edit. It loads
  * nothing until opened.
  */
-export function VersionsPanel({ base, currentVersion, describe: say, compare: rowsOf, canRestore, onRestored }: VersionsProps) {
+export function VersionsPanel({ resource, id, currentVersion, describe: say, compare: rowsOf, canRestore, onRestored }: VersionsProps) {
   const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<VersionInfo[] | null>(null);
   const [error, setError] = useState('');
   const [comparing, setComparing] = useState<{ version: number; rows: DiffRow[] } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const panelId = `history-${base.replace(/[^a-zA-Z0-9]/g, '-')}`;
+  const panelId = `history-${keys.versions(resource, id).replace(/[^a-zA-Z0-9]/g, '-')}`;
 
   const load = useCallback(async () => {
     setError('');
     try {
-      setVersions((await api.get<ListEnvelope>(base)).result);
+      setVersions((await dataProvider.versions<VersionInfo>(resource, id)).result);
     } catch (err) {
       setError(messageOf(err));
     }
-  }, [base]);
+  }, [resource, id]);
 
   const toggle = () => {
     const next = !open;
@@ -83,7 +81,7 @@ export function VersionsPanel({ base, currentVersion, describe: say, compare: ro
   const compare = async (version: number) => {
     setBusy(version);
     try {
-      const kept = (await api.get<{ result: unknown }>(`${base}/${version}`)).result;
+      const kept = (await dataProvider.version(resource, id, version)).result;
       setComparing({ version, rows: rowsOf(kept) });
     } catch (err) {
       toast.error(messageOf(err));
@@ -96,10 +94,11 @@ export function VersionsPanel({ base, currentVersion, describe: say, compare: ro
     if (!(await confirm(`Restore version ${version}? What is saved now is kept in the history.`))) return;
     setBusy(version);
     try {
-      const res = await api.post<{ message?: string }>(`${base}/${version}/restore`, { version: currentVersion });
+      const res = await dataProvider.restoreVersion(resource, id, version, currentVersion);
       toast.success(res.message || `Restored version ${version}.`);
       setComparing(null);
       onRestored();
+      void mutateResource(resource);
       await load();
     } catch (err) {
       toast.error(messageOf(err));

@@ -1,6 +1,7 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { mutateResource } from '../../api/dataProvider';
 import { useApp } from '../../app/AppContext';
 import { mediaUrl } from '../../lib/format';
 import { ListBody, SearchBox } from '../ListBody';
@@ -8,7 +9,7 @@ import { Modal } from '../Modal';
 import { MediaGrid } from './MediaGrid';
 import { MSG_UPLOADED, type Accept, type MediaItem } from './rules';
 import { UploadArea } from './UploadArea';
-import { reloadMedia, useMediaLibrary } from './useMediaLibrary';
+import { useMediaLibrary } from './useMediaLibrary';
 import './media.css';
 
 export interface MediaPickerProps {
@@ -70,7 +71,7 @@ interface DialogProps {
 export function MediaPickerDialog({ accept, title, onPick, onClose }: DialogProps) {
   const uploaded = (item: MediaItem) => {
     toast.success(MSG_UPLOADED);
-    void reloadMedia();
+    void mutateResource('media');
     onPick(item);
   };
   return (

@@ -6,10 +6,11 @@ import {
   MSG_TOO_LARGE,
   checkUploadFile,
   formEntries,
-  mediaListPath,
+  mediaFilter,
   mediaTypeOf,
   s3ErrorMessage,
 } from './rules';
+import { keys } from '../../api/dataProvider';
 import { MEDIA_NAME_TRIM_AT, formatBytes, trimText } from '../../lib/format';
 
 describe('mediaTypeOf (SPEC §5)', () => {
@@ -77,9 +78,9 @@ describe('s3ErrorMessage', () => {
   ])('%i %s', (status, body, want) => expect(s3ErrorMessage(status, body)).toBe(want));
 });
 
-describe('mediaListPath', () => {
+describe('mediaFilter', () => {
   it('pages, searches and narrows to images', () => {
-    expect(mediaListPath({ page: 2, limit: 20, search: ' gate ', accept: 'image' })).toBe('/media?page=2&limit=20&search=gate&mediaType=IMAGE');
-    expect(mediaListPath({ page: 1, limit: 10, search: '' })).toBe('/media?page=1&limit=10');
+    expect(keys.list('media', { page: 2, limit: 20, search: ' gate ', filter: mediaFilter('image') })).toBe('/media?page=2&limit=20&search=gate&mediaType=IMAGE');
+    expect(keys.list('media', { page: 1, limit: 10, search: '', filter: mediaFilter('file') })).toBe('/media?page=1&limit=10');
   });
 });

@@ -84,11 +84,7 @@ export function s3ErrorMessage(status: number, body: string): string {
   return `The upload failed${code ? ` (${code})` : ` (status ${status})`}. Please try again.`;
 }
 
-/** mediaListPath is the API path of one page of the library. */
-export function mediaListPath(opts: { page: number; limit: number; search: string; accept?: Accept }): string {
-  const q = new URLSearchParams({ page: String(opts.page), limit: String(opts.limit) });
-  const search = opts.search.trim();
-  if (search) q.set('search', search);
-  if (opts.accept === 'image') q.set('mediaType', 'IMAGE');
-  return `/media?${q.toString()}`;
+/** mediaFilter narrows the library's list to what a picker accepts (images only, or every file). */
+export function mediaFilter(accept: Accept = 'file'): Record<string, string> {
+  return accept === 'image' ? { mediaType: 'IMAGE' } : {};
 }

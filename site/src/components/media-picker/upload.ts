@@ -2,7 +2,7 @@
  * The three steps of an upload (DESIGN §5): ask the API for a presigned POST, post the file
  * straight to S3 with progress, then confirm so the server checks it and stores the record.
  */
-import { api } from '../../api/client';
+import { dataProvider } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
 import { checkUploadFile, formEntries, s3ErrorMessage, type Accept, type MediaItem } from './rules';
 
@@ -54,14 +54,14 @@ export async function uploadFile(file: File, accept: Accept, onProgress: (fracti
   const problem = checkUploadFile(file, accept);
   if (problem) throw new UploadError(problem);
   try {
-    const { result: ticket } = await api.post<{ result: UploadTicket }>('/media/uploads', {
+    const { result: ticket } = await dataProvider.create<UploadTicket>('media/uploads', {
       name: file.name,
       size: file.size,
       mimeType: file.type || 'application/octet-stream',
     });
     onProgress(0);
     await postToS3(ticket, file, onProgress);
-    const { result } = await api.post<{ result: MediaItem }>('/media', { key: ticket.key, name: file.name });
+    const { result } = await dataProvider.create<MediaItem>('media', { key: ticket.key, name: file.name });
     return result;
   } catch (err) {
     if (err instanceof UploadError) throw err;

@@ -1,24 +1,18 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { mutate as globalMutate } from 'swr';
-import { api } from '../../api/client';
+import { dataProvider, mutateResource } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { usePagedList } from '../../api/usePagedList';
-import { listPath, nextSort, type ApiRecord, type CollectionDecl, type SortState } from '../../lib/collections';
+import { nextSort, type ApiRecord, type CollectionDecl, type SortState } from '../../lib/collections';
 import { DEFAULT_PAGE_SIZE } from '../../lib/paginator';
 
 const SEARCH_DEBOUNCE_MS = 350;
-
-/** reloadCollection revalidates every cached list of the collection (all pages, ref choices). */
-export function reloadCollection(key: string): Promise<unknown> {
-  return globalMutate((k) => typeof k === 'string' && (k.startsWith(`/${key}?`) || k === `/${key}`));
-}
 
 /** useCollectionList drives one list screen: server-side paging, search, sort and delete. */
 export function useCollectionList(decl: CollectionDecl) {
   const [sort, setSort] = useState<SortState | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const list = usePagedList<ApiRecord>((q) => listPath(decl.key, { ...q, sort }), {
+  const list = usePagedList<ApiRecord>(decl.key, { sort: sort?.field, order: sort?.order }, {
     initialLimit: DEFAULT_PAGE_SIZE,
     debounceMs: SEARCH_DEBOUNCE_MS,
   });
@@ -32,9 +26,9 @@ export function useCollectionList(decl: CollectionDecl) {
     if (deleting) return;
     setDeleting(record.id);
     try {
-      const res = await api.del<{ message?: string }>(`/${decl.key}/${encodeURIComponent(record.id)}`);
-      toast.success(res?.message || `${decl.title} Deleted Successfully!`);
-      await reloadCollection(decl.key);
+      const res = await dataProvider.remove(decl.key, record.id);
+      toast.success(res.message || `${decl.title} Deleted Successfully!`);
+      await mutateResource(decl.key);
     } catch (err) {
       toast.error(messageOf(err, 'Some error occured'));
     } finally {
@@ -48,6 +42,6 @@ export function useCollectionList(decl: CollectionDecl) {
     toggleSort,
     remove,
     deleting,
-    reload: () => reloadCollection(decl.key),
+    reload: () => mutateResource(decl.key),
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { dataProvider, isStale, mutateResource } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
 import {
   initialValues,
@@ -11,15 +11,9 @@ import {
   type CollectionDecl,
 } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
-import { reloadCollection } from './useCollectionList';
 import { useFormFields } from './useFormFields';
 
 export type FormMode = { kind: 'create' } | { kind: 'edit'; id: string };
-
-interface Envelope {
-  result: ApiRecord;
-  message?: string;
-}
 
 /**
  * useRecordForm drives the one create/edit form of a collection: loading the record to edit,
@@ -42,7 +36,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     async (id: string) => {
       setLoading(true);
       try {
-        const res = await api.get<Envelope>(`/${decl.key}/${encodeURIComponent(id)}`);
+        const res = await dataProvider.one<ApiRecord>(decl.key, id);
         const fresh = initialValues(decl, res.result);
         setValues((current) => {
           const next = { ...fresh };
@@ -99,7 +93,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     // An explicit reload (after a conflict or a restore) takes the server's copy whole.
     touched.current = new Set();
     if (mode?.kind === 'edit') void load(mode.id);
-    void reloadCollection(decl.key);
+    void mutateResource(decl.key);
   };
 
   const save = async (e?: FormEvent) => {
@@ -112,17 +106,17 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     try {
       const res =
         mode.kind === 'create'
-          ? await api.post<Envelope>(`/${decl.key}`, toPayload(decl, values))
-          : await api.patch<Envelope>(`/${decl.key}/${encodeURIComponent(mode.id)}`, toPayload(decl, values, version));
-      toast.success(res?.message || `${decl.title} ${kind === 'create' ? 'created' : 'updated'} successfully!`);
+          ? await dataProvider.create<ApiRecord>(decl.key, toPayload(decl, values))
+          : await dataProvider.update<ApiRecord>(decl.key, mode.id, toPayload(decl, values), version);
+      toast.success(res.message || `${decl.title} ${kind === 'create' ? 'created' : 'updated'} successfully!`);
       close();
       onDone();
-      await reloadCollection(decl.key);
+      await mutateResource(decl.key);
     } catch (err) {
       if (err instanceof HttpError) {
         setErrors(err.errors);
-        // A 409 without field errors is a stale version (a taken unique value names its field).
-        if (err.status === 409 && kind === 'edit' && Object.keys(err.errors).length === 0) setConflict(messageOf(err));
+        // A stale version offers a reload (a taken unique value is a 409 too, but names its field).
+        if (kind === 'edit' && isStale(err)) setConflict(messageOf(err));
       }
       toast.error(messageOf(err, MSG.generic));
     } finally {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { swrFetcher } from '../../api/client';
+import { fetchers, keys, type ListResult, type Reply } from '../../api/dataProvider';
 import { collectionFor, recordName, type ApiRecord } from '../../lib/collections';
-import { refSearchPath } from '../../lib/refSearch';
+import { refSearchParams } from '../../lib/refSearch';
 
 /** REF_SEARCH_DEBOUNCE_MS: how long typing must rest before the picker asks the server. */
 const REF_SEARCH_DEBOUNCE_MS = 250;
@@ -23,19 +23,19 @@ export function useRefOptions(ref: string | undefined, search: string) {
     const t = setTimeout(() => setSettled(search), REF_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [search]);
-  const { data } = useSWR<{ result: ApiRecord[] }>(ref ? refSearchPath(ref, settled) : null, swrFetcher, {
+  const { data } = useSWR<ListResult<ApiRecord>>(ref ? keys.list(ref, refSearchParams(settled)) : null, fetchers.list<ApiRecord>, {
     revalidateOnFocus: false,
     keepPreviousData: true,
   });
   const decl = ref ? collectionFor(ref) : undefined;
-  const options: RefOption[] = (data?.result ?? []).map((r) => ({ id: r.id, name: recordName(decl, r) }));
+  const options: RefOption[] = (data?.items ?? []).map((r) => ({ id: r.id, name: recordName(decl, r) }));
   return { options, loaded: data !== undefined, searching: settled !== search };
 }
 
 /** useRefName is the name of one referenced record (one cached GET), for a table cell or a picker's current value. */
 export function useRefName(ref: string | undefined, id: unknown) {
-  const key = ref && typeof id === 'string' && id ? `/${ref}/${encodeURIComponent(id)}` : null;
-  const { data, error } = useSWR<{ result: ApiRecord }>(key, swrFetcher, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const key = ref && typeof id === 'string' && id ? keys.one(ref, id) : null;
+  const { data, error } = useSWR<Reply<ApiRecord>>(key, fetchers.reply<ApiRecord>, { revalidateOnFocus: false, shouldRetryOnError: false });
   const decl = ref ? collectionFor(ref) : undefined;
   return { name: data ? recordName(decl, data.result) : undefined, loaded: data !== undefined || error !== undefined };
 }

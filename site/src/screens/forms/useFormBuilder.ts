@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { dataProvider, mutateResource } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
-import { reloadCollection } from '../collections/useCollectionList';
 import { fieldsText, parseFields, type FormField } from './builder';
 
 interface FormRecord {
@@ -13,11 +12,6 @@ interface FormRecord {
   image?: string;
   fields?: string;
   version?: number;
-}
-
-interface Envelope {
-  result: FormRecord;
-  message?: string;
 }
 
 export interface FormDetails {
@@ -54,8 +48,8 @@ export function useFormBuilder(id: string | undefined) {
     if (!id) return;
     let live = true;
     setLoading(true);
-    api
-      .get<Envelope>(`/custom-forms/${encodeURIComponent(id)}`)
+    dataProvider
+      .one<FormRecord>('custom-forms', id)
       .then((res) => live && apply(res.result))
       .catch((err) => live && toast.error(messageOf(err)))
       .finally(() => live && setLoading(false));
@@ -81,13 +75,13 @@ export function useFormBuilder(id: string | undefined) {
     }
     savingRef.current = true;
     setSaving(true);
-    const body = { ...details, fields: fieldsText(fields), ...(id && version !== undefined ? { version } : {}) };
+    const body = { ...details, fields: fieldsText(fields) };
     try {
       const res = id
-        ? await api.patch<Envelope>(`/custom-forms/${encodeURIComponent(id)}`, body)
-        : await api.post<Envelope>('/custom-forms', body);
+        ? await dataProvider.update<FormRecord>('custom-forms', id, body, version)
+        : await dataProvider.create<FormRecord>('custom-forms', body);
       toast.success(res.message ?? 'Saved Changes!');
-      void reloadCollection('custom-forms');
+      void mutateResource('custom-forms');
       if (id) apply(res.result);
       else navigate(`/custom-forms/${encodeURIComponent(res.result.id)}`, { replace: true });
     } catch (err) {

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import toast from 'react-hot-toast';
 import { download } from '../../api/download';
-import { api, swrFetcher } from '../../api/client';
+import { dataProvider, fetchers, keys, type Reply } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { usePagedList } from '../../api/usePagedList';
 import { parseFields } from './builder';
 
 export type SubmissionRow = Record<string, unknown> & { id: string; checked?: boolean; createdAt?: string };
+
+type FormInfo = { name?: string; fields?: string };
 
 /** Keys every submission carries beside its answers; the table shows them in their own columns. */
 const OWN_KEYS = new Set(['id', 'formId', 'checked', 'createdAt']);
@@ -25,9 +27,8 @@ export function submissionColumns(labels: string[], rows: SubmissionRow[]): stri
 
 /** useSubmissions holds the submissions screen: the form, one page of submissions, check and export. */
 export function useSubmissions(formId: string) {
-  const form = useSWR<{ result: { name?: string; fields?: string } }>(`/custom-forms/${encodeURIComponent(formId)}`, swrFetcher);
-  const q = `formId=${encodeURIComponent(formId)}`;
-  const list = usePagedList<SubmissionRow>(({ page, limit }) => `/custom-form-submissions?${q}&page=${page}&limit=${limit}`, { initialLimit: 10, debounceMs: 0 });
+  const form = useSWR<Reply<FormInfo>>(keys.one('custom-forms', formId), fetchers.reply<FormInfo>);
+  const list = usePagedList<SubmissionRow>('custom-form-submissions', { filter: { formId } }, { initialLimit: 10, debounceMs: 0 });
   const [busy, setBusy] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const labels = parseFields(form.data?.result.fields).map((f) => f.label);
@@ -35,7 +36,7 @@ export function useSubmissions(formId: string) {
   const setChecked = async (row: SubmissionRow, checked: boolean) => {
     setBusy(row.id);
     try {
-      await api.patch(`/custom-form-submissions/${encodeURIComponent(row.id)}`, { formId, checked });
+      await dataProvider.update('custom-form-submissions', row.id, { formId, checked }, undefined);
       await list.reload();
     } catch (err) {
       toast.error(messageOf(err));
@@ -48,7 +49,7 @@ export function useSubmissions(formId: string) {
     if (exporting) return;
     setExporting(true);
     try {
-      await download(`/custom-form-submissions/export?${q}`);
+      await download(keys.list('custom-form-submissions/export', { filter: { formId } }));
     } catch (err) {
       toast.error(messageOf(err));
     } finally {

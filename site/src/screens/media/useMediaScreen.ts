@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { dataProvider, mutateResource } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { MSG_DELETED, MSG_LINK_COPIED, MSG_UPLOADED, type MediaItem } from '../../components/media-picker/rules';
-import { reloadMedia, useMediaLibrary } from '../../components/media-picker/useMediaLibrary';
+import { useMediaLibrary } from '../../components/media-picker/useMediaLibrary';
 import { mediaUrl } from '../../lib/format';
 
 /** copyText writes to the clipboard, falling back to a hidden textarea where the API is missing. */
@@ -31,7 +31,7 @@ export function useMediaScreen(objectUrlPrefix: string) {
 
   const onUploaded = async () => {
     toast.success(MSG_UPLOADED);
-    await reloadMedia();
+    await mutateResource('media');
   };
 
   /** linkOf is the absolute address of a file, as served under /media/*. */
@@ -50,9 +50,9 @@ export function useMediaScreen(objectUrlPrefix: string) {
     if (deleting) return;
     setDeleting(item.id);
     try {
-      const res = await api.del<{ message?: string }>(`/media/${encodeURIComponent(item.id)}`);
-      toast.success(res?.message || MSG_DELETED);
-      await reloadMedia();
+      const res = await dataProvider.remove('media', item.id);
+      toast.success(res.message || MSG_DELETED);
+      await mutateResource('media');
     } catch (err) {
       toast.error(messageOf(err, 'Some error occured'));
     } finally {

@@ -87,7 +87,7 @@ export function MenuScreen() {
       )}
       {menu.saved && (
         <VersionsPanel
-          base="/menu-items/versions"
+          resource="menu-items"
           currentVersion={menu.version}
           describe={(v) => (v.action === 'restore' && v.restoredFrom ? `restored version ${v.restoredFrom}` : 'saved')}
           compare={(kept) => {

@@ -1,24 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import { api, swrFetcher } from '../../api/client';
+import { dataProvider, fetchers, keys, type Reply } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { MSG } from '../../lib/messages';
 import { build, flatten, removeItem, toPayload, updateItem, type MenuItem, type MoveResult } from '../../lib/menuTree';
 
-const KEY = '/menu-items';
-
-interface MenuResponse {
-  result: MenuItem[];
-  version: number;
-  message?: string;
-}
-
-interface Created {
-  result: MenuItem;
-  version: number;
-  message?: string;
-}
+/** RESOURCE is the menu: one tree with one version (GET and PATCH /menu-items; items created and deleted by id). */
+const RESOURCE = 'menu-items';
 
 /**
  * useMenu holds the menu builder's logic: the saved tree (swr), the draft the user is shaping
@@ -27,7 +16,7 @@ interface Created {
  * survive it; 'Save All Changes' sends the draft with the version it was based on.
  */
 export function useMenu() {
-  const { data, error, isLoading, mutate } = useSWR<MenuResponse>(KEY, swrFetcher, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useSWR<Reply<MenuItem[]>>(keys.singleton(RESOURCE), fetchers.reply<MenuItem[]>, { revalidateOnFocus: false });
   const [draft, setDraft] = useState<MenuItem[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [busy, setBusy] = useState<'add' | 'save' | string | null>(null);
@@ -51,7 +40,7 @@ export function useMenu() {
     setBusy('add');
     try {
       const body = { label: 'Link', url: '#', type: 'CUSTOM_URL', status: true, position: saved.length + 1 };
-      const res = await api.post<Created>(KEY, body);
+      const res = await dataProvider.create<MenuItem>(RESOURCE, body);
       const item = { ...res.result, children: [] };
       await mutate({ result: build(flatten([...saved, item])), version: res.version }, { revalidate: false });
       if (draft) setDraft(build(flatten([...draft, item])));
@@ -67,7 +56,7 @@ export function useMenu() {
   const remove = async (id: string) => {
     setBusy(id);
     try {
-      const res = await api.del<{ version: number }>(`${KEY}/${encodeURIComponent(id)}`);
+      const res = await dataProvider.remove(RESOURCE, id);
       await mutate({ result: removeItem(saved, id), version: res.version }, { revalidate: false });
       if (draft) setDraft(removeItem(draft, id));
       if (selected === id) setSelected(null);
@@ -82,9 +71,8 @@ export function useMenu() {
   const save = async () => {
     if (busy || !data) return;
     setBusy('save');
-    const body = { menuItems: toPayload(tree), version: data.version };
     try {
-      await mutate(api.patch<MenuResponse>(KEY, body), {
+      await mutate(dataProvider.saveSingleton<MenuItem[]>(RESOURCE, { menuItems: toPayload(tree) }, data.version), {
         optimisticData: { result: tree, version: data.version },
         rollbackOnError: true,
         populateCache: (res) => ({ result: res.result, version: res.version }),

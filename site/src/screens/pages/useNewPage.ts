@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { dataProvider, mutateResource } from '../../api/dataProvider';
 import { HttpError } from '../../api/http';
-import { reloadCollection } from '../collections/useCollectionList';
 import { PAGE_MSG } from './messages';
 
 /** useNewPage drives the 'Add Page' form: title (required) and description, then the editor. */
@@ -24,9 +23,9 @@ export function useNewPage() {
     }
     setSaving(true);
     try {
-      const res = await api.post<{ result: { id: string } }>('/pages', { title: title.trim(), description });
+      const res = await dataProvider.create<{ id: string }>('pages', { title: title.trim(), description });
       toast.success(PAGE_MSG.created);
-      void reloadCollection('pages');
+      void mutateResource('pages');
       navigate(`/pages/${encodeURIComponent(res.result.id)}`);
     } catch (err) {
       // SPEC §8: the server's message, else 'Error in creating page!' as a success-type toast.

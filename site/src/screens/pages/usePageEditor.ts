@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import { api, swrFetcher } from '../../api/client';
+import { dataProvider, fetchers, isStale, keys, mutateResource, type ListResult } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
 import { sectionsPayload, toDraft, type ApiSection, type DraftSection, type SectionType } from '../../lib/pageSections';
 import { fromLocalInput, toLocalInput } from '../../lib/schedule';
-import { reloadCollection } from '../collections/useCollectionList';
 import { PAGE_MSG } from './messages';
 
 /** PageFields are the page's own editable fields (SPEC §3). */
@@ -75,8 +74,8 @@ interface Loaded {
  * changes, save with the page's version (a 409 keeps the draft and says why), and section deletes.
  */
 export function usePageEditor(id: string) {
-  const typesQuery = useSWR<{ result: SectionType[] }>('/page-section-types', swrFetcher, { revalidateIfStale: false });
-  const types = useMemo(() => typesQuery.data?.result ?? [], [typesQuery.data]);
+  const typesQuery = useSWR<ListResult<SectionType>>(keys.list('page-section-types'), fetchers.list<SectionType>, { revalidateIfStale: false });
+  const types = useMemo(() => typesQuery.data?.items ?? [], [typesQuery.data]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   // record is the page as last loaded or saved (what the History panel compares with).
   const [record, setRecord] = useState<ApiPage | null>(null);
@@ -101,7 +100,7 @@ export function usePageEditor(id: string) {
   const load = useCallback(async () => {
     setLoadError('');
     try {
-      const res = await api.get<{ result: ApiPage }>(`/pages/${encodeURIComponent(id)}`);
+      const res = await dataProvider.one<ApiPage>('pages', id);
       adopt(res.result);
     } catch (err) {
       setLoadError(messageOf(err));
@@ -137,15 +136,14 @@ export function usePageEditor(id: string) {
         content: fields.content === '<p><br></p>' ? '' : fields.content,
         publishAt: fromLocalInput(fields.publishAt),
         unpublishAt: fromLocalInput(fields.unpublishAt),
-        version: loaded.version,
         pageSections: sectionsPayload(sections, types),
       };
-      const res = await api.patch<{ result: ApiPage; message?: string }>(`/pages/${encodeURIComponent(id)}`, body);
+      const res = await dataProvider.update<ApiPage>('pages', id, body, loaded.version);
       adopt(res.result);
       toast.success(res.message ?? 'Saved Changes!');
-      void reloadCollection('pages');
+      void mutateResource('pages');
     } catch (err) {
-      if (err instanceof HttpError && err.status === 409 && !err.errors.slug) {
+      if (isStale(err)) {
         setConflict(true);
       } else {
         if (err instanceof HttpError) setErrors(err.errors);
@@ -168,7 +166,7 @@ export function usePageEditor(id: string) {
     if (!sec || !loaded) return;
     if (sec.id) {
       try {
-        const res = await api.del<{ result: { pageVersion: number } }>(`/page-sections/${encodeURIComponent(sec.id)}`);
+        const res = await dataProvider.remove<{ pageVersion: number }>('page-sections', sec.id);
         const v = res.result.pageVersion === loaded.version + 1 ? res.result.pageVersion : loaded.version;
         setLoaded({ ...loaded, version: v, sections: loaded.sections.filter((s) => s.key !== key) });
       } catch (err) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import { api, swrFetcher } from '../../api/client';
+import { dataProvider, fetchers, isStale, keys, type Reply } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
 import {
   initialValues,
@@ -13,19 +13,13 @@ import {
 import { MSG } from '../../lib/messages';
 import { useFormFields } from '../collections/useFormFields';
 
-interface Envelope {
-  result: ApiRecord;
-  message?: string;
-}
-
 /**
  * useSingleton drives the settings form of a one-per-tenant record: load it (defaults before
  * the first save), edit, save with its version (a stale one is a 409 with a Reload offer).
  * onSaved runs after a save (theme settings refetch the tenant details).
  */
 export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
-  const path = `/${decl.key}`;
-  const { data, error, isLoading, mutate } = useSWR<Envelope>(path, swrFetcher, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useSWR<Reply<ApiRecord>>(keys.singleton(decl.key), fetchers.reply<ApiRecord>, { revalidateOnFocus: false });
   const { values, setValues, errors, setErrors, setField, check } = useFormFields();
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -42,8 +36,7 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     savingRef.current = true;
     setSaving(true);
     try {
-      const id = encodeURIComponent(data.result.id);
-      const res = await api.patch<Envelope>(`${path}/${id}`, toPayload(decl, values, data.result.version));
+      const res = await dataProvider.saveSingleton<ApiRecord>(decl.key, toPayload(decl, values), data.result.version, data.result.id);
       await mutate({ result: res.result }, { revalidate: false });
       setConflict(null);
       toast.success(res.message || decl.savedMessage || `${decl.title} updated successfully!`);
@@ -51,7 +44,7 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     } catch (err) {
       if (err instanceof HttpError) {
         setErrors(err.errors);
-        if (err.status === 409) setConflict(messageOf(err));
+        if (isStale(err)) setConflict(messageOf(err));
       }
       toast.error(messageOf(err, decl.failedMessage || MSG.generic));
     } finally {

@@ -1,10 +1,9 @@
 import { Alert, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { mutate as globalMutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { useApp } from '../../app/AppContext';
-import { api, swrFetcher } from '../../api/client';
+import { dataProvider, fetchers, keys, mutateResource, type Reply } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
 import { useConfirm } from '../../components/useConfirm';
 import { formatDateTime } from '../../lib/format';
@@ -15,13 +14,10 @@ import {
   canRestore,
   confirmPurgeMessage,
   entryKey,
-  entryPath,
   formatDate,
   emptyMessage,
   kindName,
   kindOptions,
-  restoredKeys,
-  trashPath,
   withoutEntry,
   type TrashEntry,
   type TrashPage,
@@ -42,26 +38,26 @@ export function TrashScreen() {
 
   const list = useSWRInfinite<TrashPage>(
     (index, previous: TrashPage | null) => {
-      if (index === 0) return trashPath(kind);
-      return previous?.nextCursor ? trashPath(kind, previous.nextCursor) : null;
+      if (index === 0) return keys.trash({ kind });
+      return previous?.nextCursor ? keys.trash({ kind, cursor: previous.nextCursor }) : null;
     },
-    swrFetcher,
+    fetchers.list<TrashEntry>,
     { revalidateOnFocus: false, revalidateFirstPage: false },
   );
   const pages = list.data;
-  const entries = pages?.flatMap((p) => p.result) ?? [];
+  const entries = pages?.flatMap((p) => p.items) ?? [];
   const nextCursor = pages?.[pages.length - 1]?.nextCursor;
   const loadingMore = list.isValidating && !!pages && list.size > pages.length;
   const error = list.error ? messageOf(list.error) : '';
 
   const drop = (e: TrashEntry) => list.mutate((current) => withoutEntry(current, e), { revalidate: false });
 
-  const act = async (e: TrashEntry, run: () => Promise<{ message?: string } | undefined>, fallback: string, after?: () => Promise<unknown>) => {
+  const act = async (e: TrashEntry, run: () => Promise<Reply<unknown>>, fallback: string, after?: () => Promise<unknown>) => {
     if (busy) return;
     setBusy(entryKey(e));
     try {
       const res = await run();
-      toast.success(res?.message || fallback);
+      toast.success(res.message || fallback);
       await drop(e);
       await after?.();
     } catch (err) {
@@ -74,13 +70,11 @@ export function TrashScreen() {
   };
 
   const restore = (e: TrashEntry) =>
-    act(e, () => api.post<{ message?: string }>(`${entryPath(e)}/restore`, {}), `${kindName(e.kind)} restored from the trash!`, () =>
-      globalMutate(restoredKeys(e.kind)),
-    );
+    act(e, () => dataProvider.restoreFromTrash(e.kind, e.id, e.version), `${kindName(e.kind)} restored from the trash!`, () => mutateResource(e.kind));
 
   const purge = async (e: TrashEntry) => {
     if (busy || !(await confirm(confirmPurgeMessage(e)))) return;
-    await act(e, () => api.del<{ message?: string }>(entryPath(e)), 'Deleted forever.');
+    await act(e, () => dataProvider.purge(e.kind, e.id, e.version), 'Deleted forever.');
   };
 
   return (

@@ -6,12 +6,9 @@ import {
   confirmPurgeMessage,
   emptyMessage,
   entryKey,
-  entryPath,
   formatDate,
   kindName,
   kindOptions,
-  restoredKeys,
-  trashPath,
   withoutEntry,
   type TrashEntry,
   type TrashPage,
@@ -58,14 +55,8 @@ describe('kindOptions', () => {
   });
 });
 
-describe('paths', () => {
-  it('builds the list path with the kind and cursor only when set', () => {
-    expect(trashPath('')).toBe('/trash?limit=20');
-    expect(trashPath('pages')).toBe('/trash?limit=20&kind=pages');
-    expect(trashPath('media', 'a+b/c=', 50)).toBe('/trash?limit=50&kind=media&cursor=a%2Bb%2Fc%3D');
-  });
+describe('entryKey', () => {
   it('names an entry by kind, id and version', () => {
-    expect(entryPath(entry())).toBe('/trash/pages/01JABCDEFGHJKMNPQRSTVWXYZ0/3');
     expect(entryKey(entry({ kind: 'media', version: 1 }))).toBe('media/01JABCDEFGHJKMNPQRSTVWXYZ0/1');
   });
 });
@@ -99,25 +90,12 @@ describe('withoutEntry', () => {
     const a = entry({ id: 'A' });
     const aOlder = entry({ id: 'A', version: 1 });
     const b = entry({ id: 'B', kind: 'media', version: 1 });
-    const pages: TrashPage[] = [{ result: [a, b], nextCursor: 'c1' }, { result: [aOlder] }];
+    const pages: TrashPage[] = [{ items: [a, b], total: 2, nextCursor: 'c1' }, { items: [aOlder], total: 1 }];
     const out = withoutEntry(pages, a)!;
-    expect(out.map((p) => p.result.map(entryKey))).toEqual([[entryKey(b)], [entryKey(aOlder)]]);
+    expect(out.map((p) => p.items.map(entryKey))).toEqual([[entryKey(b)], [entryKey(aOlder)]]);
     expect(out[0].nextCursor).toBe('c1');
-    expect(pages[0].result).toHaveLength(2); // not mutated
+    expect(pages[0].items).toHaveLength(2); // not mutated
     expect(withoutEntry(undefined, a)).toBeUndefined();
-  });
-});
-
-describe('restoredKeys', () => {
-  it('matches the kind lists, pages and records, and the dashboard counters', () => {
-    const pages = restoredKeys('pages');
-    for (const k of ['/pages', '/pages?page=1&limit=10', '/pages/01ABC', '/misc/masters']) expect(pages(k)).toBe(true);
-    for (const k of ['/page-sections?page_id=1', '/pagesx', '/faqs?page=1', '/trash?limit=20', ['/pages'], null]) expect(pages(k)).toBe(false);
-  });
-  it('a media restore refreshes the library; a form, its submissions too', () => {
-    expect(restoredKeys('media')('/media?page=1&limit=20')).toBe(true);
-    expect(restoredKeys('custom-forms')('/custom-form-submissions?formId=1')).toBe(true);
-    expect(restoredKeys('faqs')('/custom-form-submissions?formId=1')).toBe(false);
   });
 });
 

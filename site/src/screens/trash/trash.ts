@@ -1,15 +1,14 @@
 /**
- * The Trash screen's pure rules: what a kind is called, which kinds can be in the trash, the
- * list's paths, who may restore or delete forever, and which cached lists a restore refreshes.
+ * The Trash screen's pure rules: what a kind is called, which kinds can be in the trash, who may
+ * restore or delete forever. Its paths and the cached reads a restore refreshes are the data
+ * provider's (api/dataProvider.ts).
  */
+import type { ListResult } from '../../api/dataProvider';
 import type { User } from '../../api/types';
 import { COLLECTIONS, can } from '../../lib/collections';
 
 /** MEDIA is the trash's kind of media files (everything else is a collection key). */
 export const MEDIA = 'media';
-
-/** TRASH_PAGE_SIZE is how many entries one page of the list asks for (the server allows 1–100). */
-export const TRASH_PAGE_SIZE = 20;
 
 /** TrashEntry is one entry of GET /trash: a deleted record or media file, at the version its delete kept. */
 export interface TrashEntry {
@@ -24,10 +23,7 @@ export interface TrashEntry {
 }
 
 /** TrashPage is one page of GET /trash. */
-export interface TrashPage {
-  result: TrashEntry[];
-  nextCursor?: string;
-}
+export type TrashPage = ListResult<TrashEntry>;
 
 /** kindName is what the screen calls an entry's kind: "Page", "FAQ", "Media"; an unknown key as is. */
 export function kindName(kind: string): string {
@@ -52,19 +48,6 @@ export function emptyMessage(kind: string): string {
   if (!kind) return 'The trash is empty.';
   const label = kindOptions().find((k) => k.value === kind)?.label ?? kindName(kind);
   return `No ${label} in the trash.`;
-}
-
-/** trashPath is the API path of one page of the trash, of one kind or all, after cursor. */
-export function trashPath(kind: string, cursor = '', limit = TRASH_PAGE_SIZE): string {
-  const q = new URLSearchParams({ limit: String(limit) });
-  if (kind) q.set('kind', kind);
-  if (cursor) q.set('cursor', cursor);
-  return `/trash?${q.toString()}`;
-}
-
-/** entryPath is the API path of one entry (DELETE it; POST {path}/restore). */
-export function entryPath(e: Pick<TrashEntry, 'kind' | 'id' | 'version'>): string {
-  return `/trash/${encodeURIComponent(e.kind)}/${encodeURIComponent(e.id)}/${e.version}`;
 }
 
 /** entryKey tells entries apart (one record can be deleted, restored and deleted again). */
@@ -97,22 +80,7 @@ function rightOn(user: User | null | undefined, kind: string, action: 'CREATE' |
 export function withoutEntry(pages: TrashPage[] | undefined, e: Pick<TrashEntry, 'kind' | 'id' | 'version'>): TrashPage[] | undefined {
   if (!pages) return pages;
   const key = entryKey(e);
-  return pages.map((p) => ({ ...p, result: p.result.filter((x) => entryKey(x) !== key) }));
-}
-
-/**
- * restoredKeys says which cached API paths (swr keys) a restore of kind makes stale: the kind's
- * lists, pages and records (so the restored record shows up where it lives), the media library
- * for media, the submissions of a form, and the dashboard's counters.
- */
-export function restoredKeys(kind: string): (key: unknown) => boolean {
-  const roots = [`/${kind}`];
-  if (kind === 'custom-forms') roots.push('/custom-form-submissions');
-  return (key) => {
-    if (typeof key !== 'string') return false;
-    if (key === '/misc/masters') return true;
-    return roots.some((r) => key === r || key.startsWith(`${r}?`) || key.startsWith(`${r}/`));
-  };
+  return pages.map((p) => ({ ...p, items: p.items.filter((x) => entryKey(x) !== key) }));
 }
 
 /** confirmPurgeMessage is what the Delete forever dialog asks. */

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react'
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import { swrFetcher } from '../../../api/client';
+import { fetchers, keys, type ListResult } from '../../../api/dataProvider';
 import { MAX_SECTIONS, moveByKey, newSection, type DraftSection, type SectionType } from '../../../lib/pageSections';
 import type { FormOption } from './ItemFields';
 import { SectionCard } from './SectionCard';
@@ -26,8 +26,10 @@ function errorsOf(errors: Record<string, string>, index: number): Record<string,
 export function SectionsEditor({ sections, types, errors, onChange, onDelete }: Props) {
   const [typeId, setTypeId] = useState('');
   // SPEC §9: the form choice lists up to 100 forms.
-  const formsQuery = useSWR<{ result: FormOption[] }>('/custom-forms?limit=100&sort=name&order=asc', swrFetcher, { shouldRetryOnError: false });
-  const forms = formsQuery.data?.result ?? [];
+  const formsQuery = useSWR<ListResult<FormOption>>(keys.list('custom-forms', { limit: 100, sort: 'name', order: 'asc' }), fetchers.list<FormOption>, {
+    shouldRetryOnError: false,
+  });
+  const forms = formsQuery.data?.items ?? [];
 
   const add = () => {
     const next = newSection(types.find((t) => t.id === typeId));
