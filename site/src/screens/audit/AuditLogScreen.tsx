@@ -1,18 +1,16 @@
 import { Alert, Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { dataProvider, keys } from '../../api/dataProvider';
 import { download } from '../../api/download';
 import { messageOf } from '../../api/http';
 import { COLLECTIONS } from '../../lib/collections';
 import { formatDateTime } from '../../lib/format';
 import '../collections/collections.css';
-import { ACTIONS, EMPTY_FILTER, query, what, type AuditEntry, type AuditFilter } from './auditLog';
+import { ACTIONS, EMPTY_FILTER, what, type AuditEntry, type AuditFilter } from './auditLog';
 
-interface Page {
-  result: AuditEntry[];
-  nextCursor?: string;
-}
+/** AUDIT_PAGE_SIZE is how many entries one page of the log asks for. */
+const AUDIT_PAGE_SIZE = 50;
 
 /**
  * AuditLogScreen is the tenant's audit log: newest first, narrowed by user, collection, action
@@ -32,8 +30,8 @@ export function AuditLogScreen() {
     setLoading(true);
     setError('');
     try {
-      const res = await api.get<Page>(`/audit-log?${query(f, { limit: '50', cursor: after })}`);
-      setEntries((prev) => (after && prev ? [...prev, ...res.result] : res.result));
+      const res = await dataProvider.list<AuditEntry>('audit-log', { limit: AUDIT_PAGE_SIZE, filter: { ...f }, cursor: after });
+      setEntries((prev) => (after && prev ? [...prev, ...res.items] : res.items));
       setCursor(res.nextCursor ?? '');
     } catch (err) {
       setError(messageOf(err));
@@ -44,9 +42,9 @@ export function AuditLogScreen() {
 
   useEffect(() => {
     void load(EMPTY_FILTER);
-    api
-      .get<{ result: Array<{ id: string; username: string }> }>('/users?limit=100&sort=username&order=asc')
-      .then((res) => setUsers(res.result))
+    dataProvider
+      .list<{ id: string; username: string }>('users', { limit: 100, sort: 'username', order: 'asc' })
+      .then((res) => setUsers(res.items))
       .catch(() => setUsers([]));
   }, [load]);
 
@@ -59,7 +57,7 @@ export function AuditLogScreen() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await download(`/audit-log/export?${query(applied)}`);
+      await download(keys.list('audit-log/export', { filter: { ...applied } }));
     } catch (err) {
       toast.error(messageOf(err));
     } finally {

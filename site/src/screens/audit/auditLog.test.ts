@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTER, query, what, type AuditEntry } from './auditLog';
+import { keys } from '../../api/dataProvider';
+import { EMPTY_FILTER, what, type AuditEntry } from './auditLog';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: '1',
@@ -26,9 +27,11 @@ describe('what', () => {
   });
 });
 
-describe('query', () => {
+describe('the filter as a query', () => {
   it('sends only the fields that are set', () => {
-    expect(query(EMPTY_FILTER)).toBe('');
-    expect(query({ ...EMPTY_FILTER, action: 'login', from: '2026-11-01' }, { cursor: 'abc' })).toBe('action=login&from=2026-11-01&cursor=abc');
+    expect(keys.list('audit-log/export', { filter: { ...EMPTY_FILTER } })).toBe('/audit-log/export');
+    expect(keys.list('audit-log', { limit: 50, filter: { ...EMPTY_FILTER, action: 'login', from: '2026-11-01' }, cursor: 'abc' })).toBe(
+      '/audit-log?limit=50&action=login&from=2026-11-01&cursor=abc',
+    );
   });
 });

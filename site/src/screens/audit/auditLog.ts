@@ -38,13 +38,6 @@ export const ACTIONS: Array<[string, string]> = [
   ['export', 'Exported'],
 ];
 
-/** query is the filter as a query string (without "?"), empty fields left out. */
-export function query(f: AuditFilter, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) q.set(k, v);
-  return q.toString();
-}
-
 /** OTHER_THINGS name what the log records beside the declared collections. */
 const OTHER_THINGS: Record<string, string> = {
   menu: 'the menu',

@@ -1,7 +1,7 @@
 import { Button, CheckboxField, Flex, Radio, RadioGroupField, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { api } from '../../api/client';
+import { dataProvider } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { MediaPicker } from '../../components/media-picker/MediaPicker';
 import { missingRequired, submissionBody, type Answer, type FormField } from './builder';
@@ -91,7 +91,7 @@ export function FormPreview({ formId, name, description, fields }: Props) {
     sendingRef.current = true;
     setSending(true);
     try {
-      await api.post('/custom-form-submissions', submissionBody(formId, fields, values));
+      await dataProvider.create('custom-form-submissions', submissionBody(formId, fields, values));
       toast.success(MSG_SUBMITTED);
       setValues({});
     } catch (err) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import useSWR, { useSWRConfig } from 'swr';
-import { api, swrFetcher } from '../../api/client';
+import { dataProvider, fetchers, keys, mutateResource, type ListResult } from '../../api/dataProvider';
 import { KEYS } from '../../api/hooks';
 import { messageOf } from '../../api/http';
 import { useApp } from '../../app/AppContext';
@@ -26,7 +26,7 @@ export interface Theme {
 export function ThemesScreen() {
   const { tenant, tenantId, user } = useApp();
   const { mutate } = useSWRConfig();
-  const { data, isLoading } = useSWR<{ result: Theme[] }>('/themes', swrFetcher, { revalidateOnFocus: false });
+  const { data, isLoading } = useSWR<ListResult<Theme>>(keys.list('themes'), fetchers.list<Theme>, { revalidateOnFocus: false });
   const [activating, setActivating] = useState<string | null>(null);
   const active = tenant?.themeSetting?.theme;
   const mayActivate = can(user, { category: 'THEME' }, 'EDIT');
@@ -36,9 +36,9 @@ export function ThemesScreen() {
     setActivating(theme.id);
     try {
       const id = tenant?.themeSetting?.id ?? tenantId ?? '';
-      await api.patch(`/theme-settings/${encodeURIComponent(id)}`, { themeId: theme.id });
+      await dataProvider.saveSingleton('theme-settings', { themeId: theme.id }, undefined, id);
       await mutate(KEYS.tenantInfo);
-      await mutate('/theme-settings');
+      await mutateResource('theme-settings');
       toast.success(MSG.themeActivated(theme.name));
     } catch (err) {
       toast.error(messageOf(err));
@@ -59,7 +59,7 @@ export function ThemesScreen() {
         <Loader />
       ) : (
         <div className="card-grid" role="list" aria-label="Themes">
-          {(data?.result ?? []).map((t) => (
+          {(data?.items ?? []).map((t) => (
             <button
               key={t.id}
               type="button"
