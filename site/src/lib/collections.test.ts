@@ -102,9 +102,9 @@ describe('validateFormats', () => {
 });
 
 describe('toPayload', () => {
-  it('types the values and adds the version', () => {
-    expect(toPayload(faqs, { question: ' Q ', answer: 'A', position: '4', status: true }, 3)).toEqual({
-      question: 'Q', answer: 'A', position: 4, status: true, version: 3,
+  it('types the values', () => {
+    expect(toPayload(faqs, { question: ' Q ', answer: 'A', position: '4', status: true })).toEqual({
+      question: 'Q', answer: 'A', position: 4, status: true,
     });
     expect(toPayload(faqs, { question: 'Q', answer: 'A', position: '', status: false }).position).toBeNull();
   });

@@ -206,9 +206,9 @@ export function validateFormats(decl: CollectionDecl, values: FormValues): Field
 /**
  * toPayload builds the JSON body of a create or update from the form values: numbers as
  * numbers (null when cleared), booleans as booleans, an empty password left out (it keeps the
- * old one), and on update the loaded record's version for optimistic locking.
+ * old one). The version an update names is the data provider's to add.
  */
-export function toPayload(decl: CollectionDecl, values: FormValues, version?: number): Record<string, unknown> {
+export function toPayload(decl: CollectionDecl, values: FormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of decl.fields) {
     if (f.derived) continue; // the server works it out
@@ -235,7 +235,6 @@ export function toPayload(decl: CollectionDecl, values: FormValues, version?: nu
         body[f.name] = typeof v === 'string' ? v.trim() : (v ?? '');
     }
   }
-  if (version !== undefined) body.version = version;
   return body;
 }
 
