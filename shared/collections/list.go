@@ -26,7 +26,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request, c *Collection) er
 	}
 	scope := auth.CallerFrom(r.Context()).Scope
 	req := listing.Request{Scope: scope, Kind: c.Key, NameAttr: c.NameField, Sort: lq.Sort, Desc: lq.Desc,
-		Search: lq.Search, Page: lq.Page, Limit: lq.Limit, Cursor: lq.Cursor}
+		Search: lq.Search, Words: true, Page: lq.Page, Limit: lq.Limit, Cursor: lq.Cursor}
 	if f := listFacet(c, r); f != "" {
 		req.Facet, req.FacetFilter = f, func(rec map[string]any) bool { return facetOf(c, rec) == f }
 	}

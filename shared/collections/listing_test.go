@@ -127,7 +127,9 @@ func TestForeignAndTamperedCursors(t *testing.T) {
 	mustStatus(t, get(t, tn, "/faqs?limit=5&page=2&cursor="+url.QueryEscape(mine)), 200)
 }
 
-func TestNameSearchIsAPrefixWithItsCount(t *testing.T) {
+// TestNameSearchMatchesWordsWithItsCount: a search finds the records having a word that begins
+// with each typed word, newest first (by name when the list is sorted by name), with their count.
+func TestNameSearchMatchesWordsWithItsCount(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
 	for _, q := range []string{"Alpha two", "  alphabet", "ALPHA one", "Beta", "Gamma alpha"} {
@@ -138,12 +140,15 @@ func TestNameSearchIsAPrefixWithItsCount(t *testing.T) {
 		query, want string
 		total       float64
 	}{
-		{"?search=alp", "ALPHA one,Alpha two,alphabet", 3},
+		{"?search=alp", "Gamma alpha,ALPHA one,alphabet,Alpha two", 4},
 		{"?search=ALPHA+O", "ALPHA one", 1},
-		{"?search=alp&sort=question&order=desc", "alphabet,Alpha two,ALPHA one", 3},
-		{"?search=alp&limit=5&page=2", "", 3},
+		{"?search=o+alpha", "ALPHA one", 1},
+		{"?search=alp&sort=question", "ALPHA one,Alpha two,alphabet,Gamma alpha", 4},
+		{"?search=alp&sort=question&order=desc", "Gamma alpha,alphabet,Alpha two,ALPHA one", 4},
+		{"?search=alp&limit=5&page=2", "", 4},
 		{"?search=beta", "Beta", 1},
 		{"?search=pha", "", 0},
+		{"?search=%21%21", "Gamma alpha,Beta,ALPHA one,alphabet,Alpha two", 5}, // nothing to search by
 	}
 	for _, c := range cases {
 		t.Run(c.query, func(t *testing.T) {

@@ -93,8 +93,11 @@ type Collection struct {
 	// Scheduled collections declare publishAt and unpublishAt (datetime) and the derived select
 	// schedule (scheduled, live, expired): public reads show a record only inside its window, and
 	// the engine keeps the stored state and a due item for the schedule job (schedule.go).
-	Scheduled bool    `json:"scheduled"`
-	Fields    []Field `json:"fields"`
+	Scheduled bool `json:"scheduled"`
+	// Search names the fields a list's search finds records by, word by word (words.go); the
+	// name field when not declared.
+	Search []string `json:"search"`
+	Fields []Field  `json:"fields"`
 	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
 	ReferencedBy []Backref `json:"-"`
 }
@@ -181,6 +184,11 @@ func Parse() (Registry, error) {
 		c.Key = key
 		if _, ok := c.Field(c.NameField); !ok && c.Singleton == "" {
 			return nil, fmt.Errorf("collections: %s: nameField %q is not a field", key, c.NameField)
+		}
+		for _, name := range c.Search {
+			if f, ok := c.Field(name); !ok || f.Type == TypePassword {
+				return nil, fmt.Errorf("collections: %s: search field %q is not a field that can be searched", key, name)
+			}
 		}
 		if f := c.Facet; f.Name != "" || f.Field != "" {
 			if _, ok := c.Field(f.Field); !ok || f.Name == "" || c.Singleton != "" {

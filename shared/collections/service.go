@@ -55,9 +55,9 @@ func NewService(st *store.Store, guard *auth.Guard, reg Registry, linked Linked)
 	}
 	conv := newConverter(cat, linked.RichText)
 	s := &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks, now: time.Now}
-	// The engine's own observers first: every write keeps the state it replaces (history.go) and
-	// is recorded in the audit log (audit.go).
-	s.observers = append([]Observer{s.keepVersion, s.recordWrite}, linked.Observers...)
+	// The engine's own observers first: every write keeps the state it replaces (history.go), is
+	// recorded in the audit log (audit.go) and keeps the word index of searches (words.go).
+	s.observers = append([]Observer{s.keepVersion, s.recordWrite, s.indexWords}, linked.Observers...)
 	return s
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // Request is one list call over one partition.
@@ -20,8 +21,11 @@ type Request struct {
 	// Sort is updatedAt, createdAt, NameAttr, or another attribute (in-memory path).
 	Sort string
 	Desc bool
-	// Search is a name prefix (case-insensitive).
+	// Search is a name prefix (case-insensitive); with Words, the words every match's indexed
+	// words begin with (any order, accents and case ignored; see words.go).
 	Search string
+	// Words says the partition keeps a word index (WordChanges on every write).
+	Words bool
 	// Facet restricts the list to one GSI3 facet ("UNREAD", "TYPE#IMAGE"); FacetFilter is the
 	// same restriction for the in-memory path.
 	Facet       string
@@ -62,8 +66,18 @@ func CounterName(kind, facet string) string {
 // read with the list's own counter, or is the list's total when the list is that facet.
 func (l Lister) List(ctx context.Context, r Request) (Result, error) {
 	r.Partition = r.Scope.Collection(r.Kind)
+	q := words.Query(r.Search)
+	if r.Words && len(q) == 0 {
+		r.Search = "" // only punctuation: nothing to search by
+	}
 	p := choose(r)
-	res, err := l.list(ctx, p, r)
+	var res Result
+	var err error
+	if r.Words && r.Facet == "" && len(q) > 0 {
+		res, err = l.searchWords(ctx, r, q)
+	} else {
+		res, err = l.list(ctx, p, r)
+	}
 	if err != nil || r.CountFacet == "" || res.FacetTotal != nil {
 		return res, err
 	}

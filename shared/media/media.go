@@ -242,7 +242,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	req := listing.Request{Scope: auth.CallerFrom(r.Context()).Scope, NameAttr: "name", Sort: lq.Sort, Desc: lq.Desc,
-		Search: lq.Search, Page: lq.Page, Limit: lq.Limit, Cursor: lq.Cursor}
+		Search: lq.Search, Words: true, Page: lq.Page, Limit: lq.Limit, Cursor: lq.Cursor}
 	if kind := strings.ToUpper(r.URL.Query().Get("mediaType")); kind != "" {
 		req.Facet = Item{MediaType: kind}.facet()
 		req.FacetFilter = func(rec map[string]any) bool { return rec["mediaType"] == kind }

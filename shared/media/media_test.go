@@ -347,7 +347,9 @@ func TestListSearchAndPaging(t *testing.T) {
 		status       int
 	}{
 		{"", "Notes.txt,campus map.png,Library.png,Campus gate.png", 4, 200},
-		{"?search=CAMPUS", "Campus gate.png,campus map.png", 2, 200}, // matches come in name order (GSI2)
+		{"?search=CAMPUS", "campus map.png,Campus gate.png", 2, 200}, // word search: newest first
+		{"?search=map+camp", "campus map.png", 1, 200},
+		{"?search=png&sort=name", "Campus gate.png,campus map.png,Library.png", 3, 200},
 		{"?limit=5&page=1&sort=name&order=asc", "Campus gate.png,campus map.png,Library.png,Notes.txt", 4, 200},
 		{"?mediaType=IMAGE&limit=5", "campus map.png,Library.png,Campus gate.png", 3, 200},
 		{"?page=9", "", 4, 200},

@@ -14,6 +14,7 @@ import (
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // Partitions of the tenant holding media records and pending (unconfirmed) uploads.
@@ -111,25 +112,38 @@ func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id 
 }
 
 func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item) error {
-	tx := addRecord(d.st, scope, it).
+	tx := addRecord(d.st.WriteTx(), d.st, scope, it).
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)"))
 	return store.Wrap("confirm media", tx.Run(ctx))
 }
 
 // addRecord is the transaction that adds a media record: the item with its index attributes
 // (first, put only if absent) and its two counters.
-func addRecord(st *store.Store, scope store.Scope, it Item) *dynamo.WriteTx {
+func addRecord(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item) *dynamo.WriteTx {
 	it.PK, it.SK = scope.Collection(kindMedia), it.ID
-	return st.WriteTx().
-		Put(st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
+	tx.Put(st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
 		Update(st.AddToCounter(scope, kindMedia, 1)).
 		Update(st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), 1))
+	return addWords(tx, st, scope, it, nil, words.Of(it.Name))
+}
+
+// addWords queues the word index's changes of a media record (the library's search by name).
+func addWords(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item, before, after []string) *dynamo.WriteTx {
+	for _, w := range listing.WordChanges(st.Table, scope.Collection(kindMedia), it.ID, before, after) {
+		switch x := w.(type) {
+		case *dynamo.Put:
+			tx.Put(x)
+		case *dynamo.Delete:
+			tx.Delete(x)
+		}
+	}
+	return tx
 }
 
 // Add records a file a tool placed in the bucket itself (the demo content) as the library's
 // confirmation does, only if the record is not there yet: created is false when it was.
 func Add(ctx context.Context, st *store.Store, scope store.Scope, it Item) (created bool, err error) {
-	err = addRecord(st, scope, it).Run(ctx)
+	err = addRecord(st.WriteTx(), st, scope, it).Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return false, nil
 	}
@@ -164,13 +178,13 @@ func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item)
 	if err != nil {
 		return err
 	}
-	err = d.st.WriteTx().
+	tx := d.st.WriteTx().
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Update(d.st.AddToCounter(scope, kindMedia, -1)).
 		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
 		Put(d.st.Table.Put(entry)).
-		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionDelete, Kind, it.ID)))).
-		Run(ctx)
+		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionDelete, Kind, it.ID))))
+	err = addWords(tx, d.st, scope, it, words.Of(it.Name), nil).Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return store.Wrap("delete media", dynamo.ErrNotFound)
 	}
@@ -182,14 +196,14 @@ func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item)
 func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item) error {
 	scope, now := caller.Scope, time.Now()
 	untrash, gone := collections.Untrash(d.st, scope, Kind, it.ID, 1, now)
-	err := addRecord(d.st, scope, it).
-		Update(untrash).
-		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionRestore, Kind, it.ID)))).
-		Run(ctx)
+	// The trash entry first: its condition is item 0, the record's (already there) item 1.
+	tx := d.st.WriteTx().Update(untrash).
+		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionRestore, Kind, it.ID))))
+	err := addRecord(tx, d.st, scope, it).Run(ctx)
 	switch {
-	case store.CondFailedAt(err, 3):
-		return gone
 	case store.CondFailedAt(err, 0):
+		return gone
+	case store.CondFailedAt(err, 2):
 		return api.ErrConflict
 	}
 	return store.Wrap("restore media", err)

@@ -11,9 +11,9 @@ import (
 )
 
 // txItems reads the transaction items of the tenant's TransactWriteItems calls since call n of
-// the fault recorder: for each, how many items it has and how many of them are what history
-// adds (a kept version or trash entry, an audit entry).
-func txItems(t *testing.T, tenant string, from int) (calls, items, history []int) {
+// the fault recorder: for each, how many items it has, how many of them are what history adds
+// (a kept version or trash entry, an audit entry) and how many the word index.
+func txItems(t *testing.T, tenant string, from int) (calls, items, history, index []int) {
 	t.Helper()
 	for i, c := range testkit.Faults(t).Calls(tenant) {
 		if i < from || c.Service != "dynamodb" || c.Op != "TransactWriteItems" {
@@ -28,7 +28,7 @@ func txItems(t *testing.T, tenant string, from int) (calls, items, history []int
 		if err := json.Unmarshal([]byte(c.Body), &body); err != nil {
 			t.Fatal(err)
 		}
-		added := 0
+		added, words := 0, 0
 		for _, it := range body.TransactItems {
 			for _, op := range it {
 				pk := op.Key["PK"]["S"]
@@ -38,17 +38,22 @@ func txItems(t *testing.T, tenant string, from int) (calls, items, history []int
 				if strings.Contains(pk, "#HIST#") || strings.Contains(pk, "#AUDIT") {
 					added++
 				}
+				if strings.HasSuffix(pk, "#WORDS") {
+					words++
+				}
 			}
 		}
-		calls, items, history = append(calls, i), append(items, len(body.TransactItems)), append(history, added)
+		calls, items = append(calls, i), append(items, len(body.TransactItems))
+		history, index = append(history, added), append(index, words)
 	}
-	return calls, items, history
+	return calls, items, history, index
 }
 
 // TestWriteCost prints what each kind of write costs in transaction items, before history (the
-// write itself: record, sections, markers, counters) and after (plus its kept version and audit
-// entry), up to the largest write there is (a page with 40 sections, all replaced), and holds
-// the rules: at most two items added, never past DynamoDB's 100. Run with -v to see the table.
+// write itself: record, sections, markers, counters, word index) and after (plus its kept version
+// and audit entry), up to the largest write there is (a page with 40 sections, all replaced, and
+// a title of 7 indexed words replaced by 7 others, and its publication dates set), and holds the rules: at most two items added by
+// history, never past DynamoDB's 100. Run with -v to see the table.
 func TestWriteCost(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
@@ -67,12 +72,13 @@ func TestWriteCost(t *testing.T) {
 		do   func() testkit.Response
 	}{
 		{"create a page with 40 sections", func() testkit.Response {
-			res := as(t, tn, "POST", "/pages", map[string]any{"title": "Big", "pageSections": sections("A", pages.MaxSections)})
+			res := as(t, tn, "POST", "/pages", map[string]any{"title": "one two three four five six seven eight", "pageSections": sections("A", pages.MaxSections)})
 			pageID, _ = res.Get("result.id").(string)
 			return res
 		}},
-		{"replace all 40 sections and the title", func() testkit.Response {
-			return as(t, tn, "PATCH", "/pages/"+pageID, map[string]any{"title": "Bigger", "pageSections": sections("B", pages.MaxSections), "version": 1})
+		{"replace all 40 sections, the title and the dates", func() testkit.Response {
+			return as(t, tn, "PATCH", "/pages/"+pageID, map[string]any{"title": "alpha beta gamma delta epsilon zeta eta theta", "pageSections": sections("B", pages.MaxSections), "version": 1,
+				"publishAt": "2099-01-01T00:00:00Z"})
 		}},
 		{"edit one field", func() testkit.Response {
 			return as(t, tn, "PATCH", "/pages/"+pageID, map[string]any{"description": "d", "version": 2})
@@ -87,18 +93,18 @@ func TestWriteCost(t *testing.T) {
 		}},
 		{"restore it from the trash", func() testkit.Response { return as(t, tn, "POST", trashPath+"/restore", nil) }},
 	}
-	t.Logf("%-40s %8s %8s %8s", "write", "before", "after", "added")
+	t.Logf("%-52s %8s %8s %8s %8s", "write", "before", "after", "added", "words")
 	for _, s := range steps {
 		from := len(testkit.Faults(t).Calls(tn.ID))
 		res := s.do()
 		if res.Status/100 != 2 {
 			t.Fatalf("%s: %d %s", s.name, res.Status, res.Raw)
 		}
-		calls, n, added := txItems(t, tn.ID, from)
+		calls, n, added, index := txItems(t, tn.ID, from)
 		if len(calls) != 1 {
 			t.Fatalf("%s: %d transactions", s.name, len(calls))
 		}
-		t.Logf("%-40s %8d %8d %8d", s.name, n[0]-added[0], n[0], added[0])
+		t.Logf("%-52s %8d %8d %8d %8d", s.name, n[0]-added[0], n[0], added[0], index[0])
 		if added[0] > 2 || n[0] > 100 {
 			t.Fatalf("%s: %d items, %d added by history", s.name, n[0], added[0])
 		}

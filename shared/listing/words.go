@@ -1,0 +1,138 @@
+package listing
+
+import (
+	"context"
+	"encoding/base64"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
+)
+
+// The word index: beside a partition's records, one item per (word, record), keyed
+// {partition}#WORDS / {word}#{id}, holding the record's id and all its indexed words. A search
+// reads the entries of its longest word (a begins_with on the sort key: every record having a
+// word that begins with it, not the partition) and keeps those whose words match every typed
+// word; then it reads the page's records. The entries are written in the transaction of each
+// create, rename and delete (WordChanges), so the index never disagrees with the records.
+
+// WordPartition is the word index of a partition of records.
+func WordPartition(partition string) string { return partition + "#WORDS" }
+
+type wordEntry struct {
+	PK    string   `dynamo:"PK"`
+	SK    string   `dynamo:"SK"`
+	ID    string   `dynamo:"id"`
+	Words []string `dynamo:"words"`
+}
+
+// WordChanges are the index writes (*dynamo.Put and *dynamo.Delete) that move record id of
+// partition from the words before to the words after (words.Of of its names; nil when it does
+// not exist): none when they are the same, else every entry of after (each holds the whole
+// list) and a delete of each word it lost. At most 2 × words.MaxWords items.
+func WordChanges(table dynamo.Table, partition, id string, before, after []string) []any {
+	if slices.Equal(before, after) {
+		return nil
+	}
+	var out []any
+	pk := WordPartition(partition)
+	for _, w := range before {
+		if !slices.Contains(after, w) {
+			out = append(out, table.Delete("PK", pk).Range("SK", w+"#"+id))
+		}
+	}
+	for _, w := range after {
+		out = append(out, table.Put(wordEntry{PK: pk, SK: w + "#" + id, ID: id, Words: after}))
+	}
+	return out
+}
+
+var errBadSearchCursor = api.FieldError(http.StatusBadRequest, "cursor", "The cursor is not valid; start from the first page.")
+
+// searchWords answers a search of a partition with a word index: matches newest first (ULIDs
+// are creation-ordered), counted exactly up to SearchCountMax entries read, a page at a time by
+// page number or cursor (the last id shown). Its cost: the entries of the longest typed word
+// (at most SearchCountMax) and one batch read of the page's records.
+func (l Lister) searchWords(ctx context.Context, r Request, query []string) (Result, error) {
+	var res Result
+	var entries []wordEntry
+	err := l.St.Table.Get("PK", WordPartition(r.Partition)).Range("SK", dynamo.BeginsWith, query[0]).
+		Project("id", "words").Limit(SearchCountMax).All(ctx, &entries)
+	if err != nil {
+		return res, store.Wrap("search "+r.Partition, err)
+	}
+	res.Capped = len(entries) >= SearchCountMax
+	names := map[string]string{}
+	var ids []string
+	for _, e := range entries {
+		if _, seen := names[e.ID]; !seen && words.Match(query, e.Words) {
+			names[e.ID] = strings.Join(e.Words, " ")
+			ids = append(ids, e.ID)
+		}
+	}
+	// Newest first; sorted by name, by the words of the name (accents and case folded), ties
+	// newest first.
+	byName := r.Sort == r.NameAttr
+	slices.SortFunc(ids, func(a, b string) int {
+		if byName {
+			if c := strings.Compare(names[a], names[b]); c != 0 {
+				if r.Desc {
+					return -c
+				}
+				return c
+			}
+		}
+		return strings.Compare(b, a)
+	})
+	res.Total = int64(len(ids))
+	start := min(len(ids), (r.Page-1)*r.Limit)
+	if r.Cursor != "" {
+		after, ok := decodeSearchCursor(r.Cursor)
+		if !ok {
+			return res, errBadSearchCursor
+		}
+		i := slices.Index(ids, after)
+		if i < 0 {
+			return res, errBadSearchCursor
+		}
+		start = i + 1
+	}
+	page := ids[start:min(len(ids), start+r.Limit)]
+	if len(page) == 0 {
+		return res, nil
+	}
+	keys := make([]store.Key, len(page))
+	for i, id := range page {
+		keys[i] = store.Key{PK: r.Partition, SK: id}
+	}
+	found, err := l.St.GetMany(ctx, keys...)
+	if err != nil {
+		return res, err
+	}
+	for _, k := range keys {
+		if it, ok := found[k]; ok {
+			res.Items = append(res.Items, it)
+		}
+	}
+	if start+len(page) < len(ids) {
+		res.Next = encodeSearchCursor(page[len(page)-1])
+	}
+	return res, nil
+}
+
+func encodeSearchCursor(id string) string {
+	return "w" + base64.RawURLEncoding.EncodeToString([]byte(id))
+}
+
+func decodeSearchCursor(s string) (string, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(s, "w"))
+	if !strings.HasPrefix(s, "w") || err != nil || len(raw) > 40 {
+		return "", false
+	}
+	return string(raw), true
+}
