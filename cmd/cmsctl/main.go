@@ -32,6 +32,7 @@ const usage = `usage:
   cmsctl tenant set-domains --id ID --domains www.example.org,example.org [--distribution ID] [--connection-group ID]
                                  (empty --domains clears them; with a distribution, also its CloudFront distribution tenant)
   cmsctl tenant seed-demo --id ID   (demo website content, media to MEDIA_BUCKET; running it again changes nothing)
+  cmsctl tenant reindex --id ID     (one-off: the word index of records written before it existed; safe to run again)
   cmsctl user reset-password --tenant ID --username USER --password PASS
   cmsctl user set-passcode --tenant ID --username USER --passcode 123456
   cmsctl table create            (local emulator / first deploy without CDK only)
@@ -104,6 +105,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(out, "tenant %s: %s\n", *id, sum)
+	case "tenant reindex":
+		n, err := tenants.Reindex(ctx, st, *id)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "tenant %s: %d records indexed for search\n", *id, n)
 	case "user reset-password":
 		if err := tenants.ResetPassword(ctx, st, *tenant, *username, *password); err != nil {
 			return err
