@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -16,19 +17,29 @@ import (
 
 // The word index: beside a partition's records, one item per (word, record), keyed
 // {partition}#WORDS / {word}#{id}, holding the record's id and all its indexed words. A search
-// reads the entries of its longest word (a begins_with on the sort key: every record having a
-// word that begins with it, not the partition) and keeps those whose words match every typed
-// word; then it reads the page's records. The entries are written in the transaction of each
+// reads the entries of its rarest word (a begins_with on the sort key: every record having a
+// word that begins with it, not the partition; driveSearch) and keeps those whose words match
+// every typed word; then it reads the page's records. The entries are written in the transaction of each
 // create, rename and delete (WordChanges), so the index never disagrees with the records.
 
 // WordPartition is the word index of a partition of records.
 func WordPartition(partition string) string { return partition + "#WORDS" }
 
-type wordEntry struct {
+// WordEntry is one entry of the word index.
+type WordEntry struct {
 	PK    string   `dynamo:"PK"`
 	SK    string   `dynamo:"SK"`
 	ID    string   `dynamo:"id"`
 	Words []string `dynamo:"words"`
+}
+
+// WordEntries are the entries of record id of partition, found by its words.
+func WordEntries(partition, id string, words []string) []WordEntry {
+	out := make([]WordEntry, len(words))
+	for i, w := range words {
+		out[i] = WordEntry{PK: WordPartition(partition), SK: w + "#" + id, ID: id, Words: words}
+	}
+	return out
 }
 
 // WordChanges are the index writes (*dynamo.Put and *dynamo.Delete) that move record id of
@@ -40,14 +51,13 @@ func WordChanges(table dynamo.Table, partition, id string, before, after []strin
 		return nil
 	}
 	var out []any
-	pk := WordPartition(partition)
 	for _, w := range before {
 		if !slices.Contains(after, w) {
-			out = append(out, table.Delete("PK", pk).Range("SK", w+"#"+id))
+			out = append(out, table.Delete("PK", WordPartition(partition)).Range("SK", w+"#"+id))
 		}
 	}
-	for _, w := range after {
-		out = append(out, table.Put(wordEntry{PK: pk, SK: w + "#" + id, ID: id, Words: after}))
+	for _, e := range WordEntries(partition, id, after) {
+		out = append(out, table.Put(e))
 	}
 	return out
 }
@@ -56,15 +66,14 @@ var errBadSearchCursor = api.FieldError(http.StatusBadRequest, "cursor", "The cu
 
 // searchWords answers a search of a partition with a word index: matches newest first (ULIDs
 // are creation-ordered), counted exactly up to SearchCountMax entries read, a page at a time by
-// page number or cursor (the last id shown). Its cost: the entries of the longest typed word
-// (at most SearchCountMax) and one batch read of the page's records.
+// page number or cursor (the last id shown). Its cost: a probe of each typed word (at most
+// searchProbe entries each, at once), the rarest word's entries (at most SearchCountMax) and one
+// batch read of the page's records.
 func (l Lister) searchWords(ctx context.Context, r Request, query []string) (Result, error) {
 	var res Result
-	var entries []wordEntry
-	err := l.St.Table.Get("PK", WordPartition(r.Partition)).Range("SK", dynamo.BeginsWith, query[0]).
-		Project("id", "words").Limit(SearchCountMax).All(ctx, &entries)
+	entries, err := l.driveSearch(ctx, r.Partition, query)
 	if err != nil {
-		return res, store.Wrap("search "+r.Partition, err)
+		return res, err
 	}
 	res.Capped = len(entries) >= SearchCountMax
 	names := map[string]string{}
@@ -123,6 +132,53 @@ func (l Lister) searchWords(ctx context.Context, r Request, query []string) (Res
 		res.Next = encodeSearchCursor(page[len(page)-1])
 	}
 	return res, nil
+}
+
+// searchProbe is how many entries of each typed word a search reads first, all at once: the
+// word whose entries end within it is the rarest, and its entries are the search's. Only when
+// every word is that common does the longest drive a longer read (up to SearchCountMax).
+const searchProbe = 50
+
+// driveSearch reads the entries a search matches among: those of its rarest word.
+func (l Lister) driveSearch(ctx context.Context, partition string, query []string) ([]WordEntry, error) {
+	type probe struct {
+		entries []WordEntry
+		next    dynamo.PagingKey
+		err     error
+	}
+	probes := make([]probe, len(query))
+	var wg sync.WaitGroup
+	for i, w := range query {
+		wg.Go(func() {
+			p := &probes[i]
+			p.next, p.err = l.wordQuery(partition, w).Limit(searchProbe).AllWithLastEvaluatedKey(ctx, &p.entries)
+		})
+	}
+	wg.Wait()
+	best := -1
+	for i, p := range probes {
+		if p.err != nil {
+			return nil, store.Wrap("search "+partition, p.err)
+		}
+		if p.next == nil && (best < 0 || len(p.entries) < len(probes[best].entries)) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return probes[best].entries, nil
+	}
+	// Every word has more than a probe's worth: read on from the longest word's probe.
+	entries := probes[0].entries
+	var more []WordEntry
+	err := l.wordQuery(partition, query[0]).StartFrom(probes[0].next).Limit(SearchCountMax-len(entries)).All(ctx, &more)
+	if err != nil {
+		return nil, store.Wrap("search "+partition, err)
+	}
+	return append(entries, more...), nil
+}
+
+func (l Lister) wordQuery(partition, word string) *dynamo.Query {
+	return l.St.Table.Get("PK", WordPartition(partition)).Range("SK", dynamo.BeginsWith, word).Project("PK", "SK", "id", "words")
 }
 
 func encodeSearchCursor(id string) string {
