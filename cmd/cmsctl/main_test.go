@@ -67,6 +67,11 @@ func TestReindex(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Its name-order key as the old collation wrote it.
+	id := res.Get("result.id").(string)
+	if err := st.Table.Update("PK", scope.Collection("faqs")).Range("SK", id).Set("GSI2SK", "where is the library?#"+id).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	found := func() any {
 		return testkit.Call(t, testkit.Request{Method: "GET", Path: "/faqs?search=libr", Tenant: tn.ID, Token: tn.AdminToken}).Get("totalCount")
 	}
@@ -80,6 +85,12 @@ func TestReindex(t *testing.T) {
 	})
 	if found() != float64(1) {
 		t.Fatal("not found after reindex")
+	}
+	var rec struct {
+		Key string `dynamo:"GSI2SK"`
+	}
+	if err := st.Get(context.Background(), store.Key{PK: scope.Collection("faqs"), SK: id}, &rec); err != nil || rec.Key != "where+is+the+library!"+id {
+		t.Fatalf("name key after reindex %q %v", rec.Key, err)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/campuscms/panel/shared/words"
 )
 
 // Index names. GSI1 orders a partition by updatedAt, GSI2 by name (and serves prefix search),
@@ -36,15 +38,21 @@ func UpdatedIndex(t time.Time, id string) (attr, value string) {
 	return "GSI1SK", TimeKey(t) + "#" + id
 }
 
-// NameKey is the comparable form of a name: trimmed, lower-cased, capped at 200 characters.
-// Search prefixes go through it too, so a search matches exactly the names it is a prefix of.
+// NameKey is the collation key of a name, as the name index sorts it: its words folded (accents
+// and case ignored, punctuation dropped: words.Split) joined by "+", capped at 200 characters.
+// "+" sorts below every letter and digit, and the key ends with "!" (nameEnd), lower still, so
+// "Émile" sorts between "Emil" and "Emma", and "About Us" before "About Us (edited)". Search
+// prefixes go through it too.
 func NameKey(name string) string {
-	s := strings.ToLower(strings.TrimSpace(name))
+	s := strings.Join(words.Split(name), "+")
 	if utf8.RuneCountInString(s) > nameKeyRunes {
 		s = string([]rune(s)[:nameKeyRunes])
 	}
 	return s
 }
+
+// nameEnd separates a name key from the id in GSI2SK: below "+" and every letter and digit.
+const nameEnd = "!"
 
 // Record describes one listed record for its index attributes.
 type Record struct {
@@ -65,7 +73,7 @@ func Attributes(r Record) map[string]any {
 		"GSI1PK": r.Partition,
 		"GSI1SK": TimeKey(r.UpdatedAt) + "#" + r.ID, // UpdatedIndex
 		"GSI2PK": r.Partition + "#NAME",
-		"GSI2SK": NameKey(r.Name) + "#" + r.ID,
+		"GSI2SK": NameKey(r.Name) + nameEnd + r.ID,
 	}
 	if r.Facet != "" {
 		out["GSI3PK"], out["GSI3SK"] = r.Partition+"#"+r.Facet, r.ID

@@ -30,15 +30,28 @@ func TestTimeKeysSortAsTimes(t *testing.T) {
 }
 
 func TestNameKey(t *testing.T) {
-	cases := map[string]string{"  Hello World ": "hello world", "ÉCOLE": "école", "": ""}
+	cases := map[string]string{"  Hello World ": "hello+world", "ÉCOLE": "ecole", "": "", "About Us (edited)": "about+us+edited"}
 	for in, want := range cases {
 		if got := NameKey(in); got != want {
 			t.Errorf("NameKey(%q) = %q, want %q", in, got, want)
 		}
 	}
-	long := strings.Repeat("ж", 500)
+	long := strings.Repeat("жжж ", 200)
 	if got := NameKey(long); len([]rune(got)) != nameKeyRunes || len(got) > 1024 {
 		t.Errorf("long name: %d runes, %d bytes", len([]rune(got)), len(got))
+	}
+}
+
+// TestNameOrder: names sort as people read them, whatever their accents, case and punctuation.
+func TestNameOrder(t *testing.T) {
+	names := []string{"Emma", "about us (edited)", "Émile", "About Us", "Emil", "zebra", "Über", "ubar", "Ab"}
+	keys := map[string]string{}
+	for _, n := range names {
+		keys[n] = Attributes(Record{Partition: "T#x#p", ID: "01", Name: n})["GSI2SK"].(string)
+	}
+	sort.Slice(names, func(i, j int) bool { return keys[names[i]] < keys[names[j]] })
+	if got := strings.Join(names, "|"); got != "Ab|About Us|about us (edited)|Emil|Émile|Emma|ubar|Über|zebra" {
+		t.Fatalf("order %s", got)
 	}
 }
 

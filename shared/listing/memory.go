@@ -9,6 +9,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // inMemory reads the whole partition, then searches, filters, sorts and pages it: the only way
@@ -30,14 +31,14 @@ func (l Lister) inMemory(ctx context.Context, r Request) (Result, error) {
 		raw dynamo.Item
 		rec map[string]any
 	}
-	prefix := NameKey(r.Search)
+	query := words.Query(r.Search)
 	rows := make([]row, 0, len(raw))
 	for _, it := range raw {
 		var rec map[string]any
 		if err := dynamo.UnmarshalItem(it, &rec); err != nil {
 			return Result{}, fmt.Errorf("listing: decode %s: %w", r.Partition, err)
 		}
-		if prefix != "" && !strings.HasPrefix(NameKey(fmt.Sprint(rec[r.NameAttr])), prefix) {
+		if len(query) > 0 && !words.Match(query, words.Split(fmt.Sprint(rec[r.NameAttr]))) {
 			continue
 		}
 		if r.Facet != "" && r.FacetFilter != nil && !r.FacetFilter(rec) {
@@ -51,7 +52,7 @@ func (l Lister) inMemory(ctx context.Context, r Request) (Result, error) {
 		if c := compare(a[r.Sort], b[r.Sort]); c != 0 {
 			return (c > 0) == r.Desc
 		}
-		if c := compare(a[r.NameAttr], b[r.NameAttr]); c != 0 {
+		if c := strings.Compare(NameKey(fmt.Sprint(a[r.NameAttr])), NameKey(fmt.Sprint(b[r.NameAttr]))); c != 0 {
 			return c < 0
 		}
 		return fmt.Sprint(a["id"]) < fmt.Sprint(b["id"])

@@ -3,6 +3,7 @@ package tenants
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -17,9 +18,10 @@ import (
 const reindexPage = 100
 
 // Reindex writes the word index of every record of the tenant (every collection and the media
-// library), a page of records and a transaction of index entries at a time: the one-off step
-// that makes records written before the index existed searchable. Running it again rewrites the
-// same entries. It answers how many records it indexed.
+// library) and moves each record's name-order key (GSI2SK) to the current collation
+// (listing.NameKey), a page of records and a transaction of index writes at a time: the one-off
+// step that makes records written before the index existed searchable and sorted as people read.
+// Running it again rewrites the same entries. It answers how many records it indexed.
 func Reindex(ctx context.Context, st *store.Store, tenant string) (int, error) {
 	scope, err := store.NewScope(tenant)
 	if err != nil {
@@ -29,15 +31,19 @@ func Reindex(ctx context.Context, st *store.Store, tenant string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	fields := map[string][]string{mediaref.RecordPartition: {"name"}}
+	type fieldsOf struct {
+		name   string
+		search []string
+	}
+	fields := map[string]fieldsOf{mediaref.RecordPartition: {"name", []string{"name"}}}
 	for _, key := range reg.Keys() {
 		if c := reg[key]; c.Singleton == "" {
-			fields[key] = c.SearchFields()
+			fields[key] = fieldsOf{c.NameField, c.SearchFields()}
 		}
 	}
 	total := 0
-	for kind, names := range fields {
-		n, err := reindexPartition(ctx, st, scope.Collection(kind), names)
+	for kind, f := range fields {
+		n, err := reindexPartition(ctx, st, scope.Collection(kind), f.name, f.search)
 		total += n
 		if err != nil {
 			return total, fmt.Errorf("tenants: reindex %s: %w", kind, err)
@@ -46,12 +52,18 @@ func Reindex(ctx context.Context, st *store.Store, tenant string) (int, error) {
 	return total, nil
 }
 
-func reindexPartition(ctx context.Context, st *store.Store, partition string, names []string) (int, error) {
+func reindexPartition(ctx context.Context, st *store.Store, partition, nameAttr string, names []string) (int, error) {
 	var start dynamo.PagingKey
 	n := 0
 	for {
 		var recs []map[string]any
-		q := st.Table.Get("PK", partition).Project(append([]string{"PK", "SK", "id"}, names...)...).Limit(reindexPage)
+		attrs := []string{"PK", "SK", "id", "GSI2SK", nameAttr}
+		for _, name := range names {
+			if !slices.Contains(attrs, name) {
+				attrs = append(attrs, name)
+			}
+		}
+		q := st.Table.Get("PK", partition).Project(attrs...).Limit(reindexPage)
 		if start != nil {
 			q.StartFrom(start)
 		}
@@ -70,6 +82,13 @@ func reindexPartition(ctx context.Context, st *store.Store, partition string, na
 				texts[i], _ = rec[name].(string)
 			}
 			items = append(items, listing.WordChanges(st.Table, partition, id, nil, words.Of(texts...))...)
+			if old, ok := rec["GSI2SK"].(string); ok {
+				name, _ := rec[nameAttr].(string)
+				if key := listing.Attributes(listing.Record{ID: id, Name: name})["GSI2SK"]; key != old {
+					pk, _ := rec["PK"].(string)
+					items = append(items, st.Table.Update("PK", pk).Range("SK", id).Set("GSI2SK", key).If("attribute_exists(PK)"))
+				}
+			}
 			n++
 		}
 		for len(items) > 0 {
@@ -77,7 +96,12 @@ func reindexPartition(ctx context.Context, st *store.Store, partition string, na
 			items = items[len(chunk):]
 			tx := st.WriteTx()
 			for _, it := range chunk {
-				tx.Put(it.(*dynamo.Put))
+				switch x := it.(type) {
+				case *dynamo.Put:
+					tx.Put(x)
+				case *dynamo.Update:
+					tx.Update(x)
+				}
 			}
 			if err := tx.Run(ctx); err != nil {
 				return n, err
