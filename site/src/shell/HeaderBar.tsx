@@ -1,32 +1,60 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useApp } from '../app/AppContext';
 import { NotificationBell } from './NotificationBell';
 import { ThemeToggle } from './ThemeToggle';
 import { useSearchShortcut } from './useSearchShortcut';
 
+/** The command palette is its own chunk, fetched the first time it opens (or is hovered). */
+const loadPalette = () => import('../components/palette/CommandPalette');
+const CommandPalette = lazy(loadPalette);
+
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const SHORTCUT = IS_MAC ? '⌘ + /' : 'Ctrl + /';
+
 interface Props {
   title: string;
 }
 
-/** HeaderBar: page title, search (Ctrl + /), theme switch, bell and profile link. */
+/** HeaderBar: page title, search (the command palette, Ctrl + /), theme switch, bell and profile link. */
 export function HeaderBar({ title }: Props) {
   const { user } = useApp();
-  const searchRef = useRef<HTMLInputElement>(null);
-  useSearchShortcut(searchRef);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  // What had focus before the palette opened: Esc gives it back.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openPalette = (trigger?: HTMLElement) => {
+    if (paletteOpen) {
+      document.querySelector<HTMLInputElement>('.palette-input')?.focus();
+      return;
+    }
+    const focused = document.activeElement;
+    // A click may leave focus on the body (Safari): then the search button takes it back.
+    returnFocus.current = focused instanceof HTMLElement && focused !== document.body ? focused : (trigger ?? null);
+    setPaletteOpen(true);
+  };
+  const closePalette = (how: 'cancel' | 'open') => {
+    setPaletteOpen(false);
+    if (how === 'cancel') returnFocus.current?.focus();
+    returnFocus.current = null;
+  };
+  useSearchShortcut(() => openPalette());
   const initials = ((user?.firstName?.[0] ?? '') + (user?.lastName?.[0] ?? '') || user?.username?.[0] || '?').toUpperCase();
 
   return (
     <header className="header-bar">
       <h1 className="page-title">{title}</h1>
       <div className="header-actions">
-        <input
-          ref={searchRef}
-          type="search"
+        <button
+          type="button"
           className="header-search"
-          placeholder="Search (Ctrl + /)"
-          aria-label="Search"
-        />
+          aria-haspopup="dialog"
+          aria-keyshortcuts="Control+/ Meta+/"
+          onClick={(e) => openPalette(e.currentTarget)}
+          onPointerEnter={() => void loadPalette()}
+          onFocus={() => void loadPalette()}
+        >
+          Search ({SHORTCUT})
+        </button>
         <ThemeToggle />
         <NotificationBell />
         <Link
@@ -42,6 +70,11 @@ export function HeaderBar({ title }: Props) {
           <span className="profile-name">{user?.username}</span>
         </Link>
       </div>
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={closePalette} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,15 +1,22 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 
-/** useSearchShortcut focuses the given input on Ctrl + / (or Cmd + /). */
-export function useSearchShortcut(ref: RefObject<HTMLInputElement | null>): void {
+/** isSearchShortcut: Ctrl + / (or ⌘ + / on a Mac), whatever has focus. */
+export function isSearchShortcut(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'key'>): boolean {
+  return (e.ctrlKey || e.metaKey) && !e.altKey && e.key === '/';
+}
+
+/** useSearchShortcut calls onShortcut on Ctrl + / (or Cmd + /) anywhere in the window. */
+export function useSearchShortcut(onShortcut: () => void): void {
+  const latest = useRef(onShortcut);
+  latest.current = onShortcut;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key === '/') {
+      if (isSearchShortcut(e)) {
         e.preventDefault();
-        ref.current?.focus();
+        latest.current();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [ref]);
+  }, []);
 }

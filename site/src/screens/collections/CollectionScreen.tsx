@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ListBody, SearchBox } from '../../components/ListBody';
 import { Modal } from '../../components/Modal';
 import { useConfirm } from '../../components/useConfirm';
+import { useTakeUrlParam } from '../../components/palette/useUrlParam';
 import { useApp } from '../../app/AppContext';
 import { can, collectionFor, listHeading, type ApiRecord, type CollectionDecl } from '../../lib/collections';
 import { CollectionTable } from './CollectionTable';
@@ -36,6 +37,8 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
     else form.openCreate();
   };
   const onEdit = (row: ApiRecord) => (options.editPath ? navigate(options.editPath(row.id)) : form.openEdit(row));
+  // The command palette opens a record here with ?edit={id} (its form, when the user may edit).
+  useTakeUrlParam('edit', (id) => canEdit && onEdit({ id }));
   const onDelete = async (row: ApiRecord) => {
     if (await confirm(CONFIRM_DELETE)) await list.remove(row);
   };

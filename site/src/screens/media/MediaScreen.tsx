@@ -2,6 +2,7 @@ import { Button, Card, Heading } from '@aws-amplify/ui-react';
 import { useApp } from '../../app/AppContext';
 import { ListBody, SearchBox } from '../../components/ListBody';
 import { useConfirm } from '../../components/useConfirm';
+import { useTakeUrlParam } from '../../components/palette/useUrlParam';
 import { MediaGrid } from '../../components/media-picker/MediaGrid';
 import { CONFIRM_DELETE, type MediaItem } from '../../components/media-picker/rules';
 import { UploadArea } from '../../components/media-picker/UploadArea';
@@ -13,6 +14,8 @@ export function MediaScreen() {
   const { objectUrlPrefix } = useApp();
   const screen = useMediaScreen(objectUrlPrefix);
   const [confirm, confirmDialog] = useConfirm();
+  // The command palette opens a file here with ?search={name}.
+  useTakeUrlParam('search', screen.setSearchInput);
 
   const onDelete = async (item: MediaItem) => {
     if (await confirm(CONFIRM_DELETE)) await screen.remove(item);
