@@ -134,10 +134,11 @@ func (l Lister) searchWords(ctx context.Context, r Request, query []string) (Res
 	return res, nil
 }
 
-// searchProbe is how many entries of each typed word a search reads first, all at once: the
-// word whose entries end within it is the rarest, and its entries are the search's. Only when
-// every word is that common does the longest drive a longer read (up to SearchCountMax).
-const searchProbe = 50
+// searchProbe is how many entries of each typed word a search reads first, all at once (a page's
+// worth): the word whose entries end within it is the rarest, and its entries are the search's.
+// Only when every word is that common does the longest drive a longer read (up to
+// SearchCountMax).
+const searchProbe = 20
 
 // driveSearch reads the entries a search matches among: those of its rarest word.
 func (l Lister) driveSearch(ctx context.Context, partition string, query []string) ([]WordEntry, error) {
