@@ -368,3 +368,45 @@ func TestStaffWritesToSubmissionsAreAudited(t *testing.T) {
 		t.Fatalf("log %v, want %v", got, want)
 	}
 }
+
+// TestSubmissionsSearchAndOrder: a form's submissions are found by any submitted value, word by
+// word (accents and case ignored), newest first or oldest first; a deleted submission is no
+// longer found.
+func TestSubmissionsSearchAndOrder(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	formID := createForm(t, tn, everyType[:1])
+	var ids []string
+	for _, name := range []string{"Zoë Adams", "Bob Stone", "Ann Zoe-Smith"} {
+		ids = append(ids, submit(t, tn, tn.AdminToken, map[string]any{"formId": formID, "Name": name}).Get("result.id").(string))
+	}
+	names := func(query string) (string, any) {
+		res := testkit.Call(t, call{Method: "GET", Path: "/custom-form-submissions?formId=" + formID + "&" + query, Tenant: tn.ID, Token: tn.AdminToken})
+		testkit.Expect(t, res, 200, "")
+		var out []string
+		for _, s := range res.Body["result"].([]any) {
+			out = append(out, fmt.Sprint(s.(map[string]any)["Name"]))
+		}
+		return strings.Join(out, "|"), res.Get("totalCount")
+	}
+	for query, want := range map[string]string{
+		"search=zoe":               "Ann Zoe-Smith|Zoë Adams",
+		"search=ZOE&order=asc":     "Zoë Adams|Ann Zoe-Smith",
+		"search=smith+ann":         "Ann Zoe-Smith",
+		"search=nobody":            "",
+		"order=asc":                "Zoë Adams|Bob Stone|Ann Zoe-Smith",
+		"":                         "Ann Zoe-Smith|Bob Stone|Zoë Adams",
+		"order=asc&limit=5&page=1": "Zoë Adams|Bob Stone|Ann Zoe-Smith",
+	} {
+		if got, _ := names(query); got != want {
+			t.Errorf("%q: %q, want %q", query, got, want)
+		}
+	}
+	if _, total := names("search=zoe"); total != float64(2) {
+		t.Errorf("search total %v", total)
+	}
+	testkit.Expect(t, testkit.Call(t, call{Method: "DELETE", Path: "/custom-form-submissions/" + ids[0] + "?formId=" + formID, Tenant: tn.ID, Token: tn.AdminToken}), 200, "")
+	if got, _ := names("search=zoe"); got != "Ann Zoe-Smith" {
+		t.Errorf("after the delete: %q", got)
+	}
+}

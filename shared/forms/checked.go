@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
@@ -63,6 +65,9 @@ func deleteSubmission(ctx context.Context, st *store.Store, caller *auth.Caller,
 		Put(st.Table.Put(audit.Item(scope, submissionEntry(caller, collections.ActionDelete, it))))
 	if unchecked != 0 {
 		tx.Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, unchecked))
+	}
+	for _, w := range wordChanges(st, it, false) {
+		tx.Delete(w.(*dynamo.Delete))
 	}
 	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {

@@ -37,7 +37,7 @@ func (h *handlers) export(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// The first page is read before the headers go out, so the usual failures still get a JSON error.
-	items, next, err := page(ctx, h.st, scope, formID, "", exportPage)
+	items, next, err := page(ctx, h.st, scope, formID, "", exportPage, false)
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (h *handlers) export(w http.ResponseWriter, r *http.Request) error {
 		if next == "" {
 			return nil
 		}
-		if items, next, err = page(ctx, h.st, scope, formID, next, exportPage); err != nil {
+		if items, next, err = page(ctx, h.st, scope, formID, next, exportPage, false); err != nil {
 			h.log.Error("export submissions", "form", formID, "error", err.Error())
 			return nil
 		}

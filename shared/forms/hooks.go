@@ -6,6 +6,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -95,14 +96,25 @@ func restoredUnchecked(ctx context.Context, s *collections.Service, w *collectio
 // (the store never batch-writes).
 func (formHooks) Purge(ctx context.Context, s *collections.Service, scope store.Scope, id string) error {
 	st := s.Store()
+	for _, pk := range []string{submissionsPK(scope, id), listing.WordPartition(submissionsPK(scope, id))} {
+		if err := purgePartition(ctx, st, pk); err != nil {
+			return err
+		}
+	}
+	k := counterKey(scope, id)
+	return store.Wrap("purge submissions", st.Table.Delete("PK", k.PK).Range("SK", k.SK).Run(ctx))
+}
+
+// purgePartition deletes every item of a partition, a transaction of 100 at a time.
+func purgePartition(ctx context.Context, st *store.Store, pk string) error {
 	for {
 		var keys []store.Key
-		err := st.Table.Get("PK", submissionsPK(scope, id)).Project("PK", "SK").Limit(100).All(ctx, &keys)
+		err := st.Table.Get("PK", pk).Project("PK", "SK").Limit(100).All(ctx, &keys)
 		if err != nil {
 			return store.Wrap("purge submissions", err)
 		}
 		if len(keys) == 0 {
-			break
+			return nil
 		}
 		tx := st.WriteTx()
 		for _, k := range keys {
@@ -112,6 +124,5 @@ func (formHooks) Purge(ctx context.Context, s *collections.Service, scope store.
 			return store.Wrap("purge submissions", err)
 		}
 	}
-	k := counterKey(scope, id)
-	return store.Wrap("purge submissions", st.Table.Delete("PK", k.PK).Range("SK", k.SK).Run(ctx))
+
 }

@@ -1,6 +1,8 @@
 package forms
 
 import (
+	"github.com/guregu/dynamo/v2"
+
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -10,7 +12,9 @@ import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // Prefix is the path prefix of the submissions routes (routes.json: the forms group).
@@ -78,9 +82,12 @@ type listResponse struct {
 	NextCursor string `json:"nextCursor,omitempty"`
 }
 
-// list serves GET /custom-form-submissions?formId=&page=&limit=[&cursor=]: one page, newest first,
-// and the form's submission counter as totalCount. A cursor (from nextCursor) continues where
-// the previous page ended; page p without one skips (p-1)·limit keys first.
+// list serves GET /custom-form-submissions?formId=&page=&limit=[&cursor=][&search=][&order=asc]:
+// one page, newest first (oldest first with order=asc), and the form's submission counter as
+// totalCount. A cursor (from nextCursor) continues where the previous page ended; page p without
+// one skips (p-1)·limit keys first. A search finds the submissions having, for each typed word, a
+// value with a word that begins with it (the word index, as the lists' search); totalCount is
+// then the matches.
 func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 	formID, err := formIDOf(r)
 	if err != nil {
@@ -96,19 +103,22 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := listResponse{Result: []Submission{}, TotalCount: c.Count}
 	cursor := r.URL.Query().Get("cursor")
+	if len(words.Query(lq.Search)) > 0 {
+		return h.search(w, r, submissionsPK(scope, formID), lq, cursor)
+	}
+	out := listResponse{Result: []Submission{}, TotalCount: c.Count}
 	more := true
 	switch {
 	case cursor != "" && !ids.Valid(cursor):
 		return api.FieldError(http.StatusBadRequest, "cursor", "cursor is not valid.")
 	case cursor == "":
-		if cursor, more, err = skip(ctx, h.st, scope, formID, (lq.Page-1)*lq.Limit); err != nil {
+		if cursor, more, err = skip(ctx, h.st, scope, formID, (lq.Page-1)*lq.Limit, !lq.Desc); err != nil {
 			return err
 		}
 	}
 	if more {
-		items, next, err := page(ctx, h.st, scope, formID, cursor, lq.Limit)
+		items, next, err := page(ctx, h.st, scope, formID, cursor, lq.Limit, !lq.Desc)
 		if err != nil {
 			return err
 		}
@@ -116,6 +126,24 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 			out.Result = append(out.Result, it.view())
 		}
 		out.NextCursor = next
+	}
+	return api.JSON(w, http.StatusOK, out)
+}
+
+// search answers a list with a search through the submissions' word index.
+func (h *handlers) search(w http.ResponseWriter, r *http.Request, partition string, lq api.ListQuery, cursor string) error {
+	res, err := listing.Lister{St: h.st}.Search(r.Context(), listing.Request{Partition: partition, Search: lq.Search,
+		Sort: "createdAt", Desc: lq.Desc, Page: lq.Page, Limit: lq.Limit, Cursor: cursor})
+	if err != nil {
+		return err
+	}
+	out := listResponse{Result: []Submission{}, TotalCount: res.Total, NextCursor: res.Next}
+	for _, raw := range res.Items {
+		var it item
+		if err := dynamo.UnmarshalItem(raw, &it); err != nil {
+			return err
+		}
+		out.Result = append(out.Result, it.view())
 	}
 	return api.JSON(w, http.StatusOK, out)
 }

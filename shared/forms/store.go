@@ -2,13 +2,17 @@ package forms
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"sort"
 
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // Table layout of submissions (DESIGN §3):
@@ -115,11 +119,12 @@ func loadSubmission(ctx context.Context, st *store.Store, scope store.Scope, for
 	return it, err
 }
 
-// page reads one page of a form's submissions, newest first: limit items after the cursor (the
-// id of the last item of the previous page), and the cursor of the next page ("" at the end).
-func page(ctx context.Context, st *store.Store, scope store.Scope, formID, cursor string, limit int) ([]item, string, error) {
+// page reads one page of a form's submissions, newest first (oldest first with asc): limit items
+// after the cursor (the id of the last item of the previous page), and the cursor of the next
+// page ("" at the end).
+func page(ctx context.Context, st *store.Store, scope store.Scope, formID, cursor string, limit int, asc bool) ([]item, string, error) {
 	pk := submissionsPK(scope, formID)
-	q := st.Table.Get("PK", pk).Order(dynamo.Descending).Limit(limit)
+	q := st.Table.Get("PK", pk).Order(order(asc)).Limit(limit)
 	if cursor != "" {
 		q = q.StartFrom(pagingKey(pk, cursor))
 	}
@@ -138,12 +143,12 @@ func page(ctx context.Context, st *store.Store, scope store.Scope, formID, curso
 // skip returns the cursor after the first n submissions of a form (a keys-only read), for a
 // client that asks for page p rather than following cursors; ok is false when there are no more
 // than n.
-func skip(ctx context.Context, st *store.Store, scope store.Scope, formID string, n int) (cursor string, ok bool, err error) {
+func skip(ctx context.Context, st *store.Store, scope store.Scope, formID string, n int, asc bool) (cursor string, ok bool, err error) {
 	if n <= 0 {
 		return "", true, nil
 	}
 	var keys []store.Key
-	err = st.Table.Get("PK", submissionsPK(scope, formID)).Order(dynamo.Descending).Project("PK", "SK").Limit(n).All(ctx, &keys)
+	err = st.Table.Get("PK", submissionsPK(scope, formID)).Order(order(asc)).Project("PK", "SK").Limit(n).All(ctx, &keys)
 	if err != nil {
 		return "", false, store.Wrap("skip submissions", err)
 	}
@@ -151,6 +156,48 @@ func skip(ctx context.Context, st *store.Store, scope store.Scope, formID string
 		return "", false, nil
 	}
 	return keys[len(keys)-1].SK, true, nil
+}
+
+func order(asc bool) dynamo.Order {
+	if asc {
+		return dynamo.Ascending
+	}
+	return dynamo.Descending
+}
+
+// maxSubmissionWords is how many words of a submission's values it is found by.
+const maxSubmissionWords = 25
+
+// words are what a submission is found by: the words of its values, field by field in label
+// order (a checkbox field's options too).
+func (it item) words() []string {
+	labels := make([]string, 0, len(it.Values))
+	for label := range it.Values {
+		labels = append(labels, label)
+	}
+	sort.Strings(labels)
+	var texts []string
+	for _, label := range labels {
+		switch v := it.Values[label].(type) {
+		case string:
+			texts = append(texts, v)
+		case []any:
+			for _, o := range v {
+				texts = append(texts, fmt.Sprint(o))
+			}
+		case []string:
+			texts = append(texts, v...)
+		}
+	}
+	return words.OfAtMost(maxSubmissionWords, texts...)
+}
+
+// wordChanges are the word index's writes of a submission coming (after) or going.
+func wordChanges(st *store.Store, it item, coming bool) []any {
+	if coming {
+		return listing.WordChanges(st.Table, it.PK, it.ID, nil, it.words())
+	}
+	return listing.WordChanges(st.Table, it.PK, it.ID, it.words(), nil)
 }
 
 func pagingKey(pk, sk string) dynamo.PagingKey {

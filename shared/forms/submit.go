@@ -1,6 +1,8 @@
 package forms
 
 import (
+	"github.com/guregu/dynamo/v2"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -227,12 +229,16 @@ func Submit(ctx context.Context, st *store.Store, scope store.Scope, formID stri
 		CreatedAt: time.Now().UTC().Format(time.RFC3339Nano), Values: values}
 	fk, ck := formKey(scope, form.ID), counterKey(scope, form.ID)
 	// Items in this order; the index of the form's check is what a failed condition reports.
-	err = st.WriteTx().
+	tx := st.WriteTx().
 		Check(st.Table.Check("PK", fk.PK).Range("SK", fk.SK).If("version = ? AND $ = ?", form.Version, "status", true)).
 		Put(st.Table.Put(it).If("attribute_not_exists(PK)")).
 		Update(st.Table.Update("PK", ck.PK).Range("SK", ck.SK).Add("count", 1).Add("unchecked", 1)).
-		Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, 1)).
-		Run(ctx)
+		Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, 1))
+	// Found by its values: its word index entries, in the same transaction.
+	for _, w := range wordChanges(st, it, true) {
+		tx.Put(w.(*dynamo.Put))
+	}
+	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return nil, errFormChanged
 	}

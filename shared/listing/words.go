@@ -84,9 +84,10 @@ func (l Lister) searchWords(ctx context.Context, r Request, query []string) (Res
 			ids = append(ids, e.ID)
 		}
 	}
-	// Newest first; sorted by name, by the words of the name (accents and case folded), ties
-	// newest first.
-	byName := r.Sort == r.NameAttr
+	// Newest first (oldest first when asked by createdAt ascending); sorted by name, by the words
+	// of the name (accents and case folded), ties newest first.
+	byName := r.NameAttr != "" && r.Sort == r.NameAttr
+	oldestFirst := r.Sort == "createdAt" && !r.Desc
 	slices.SortFunc(ids, func(a, b string) int {
 		if byName {
 			if c := strings.Compare(names[a], names[b]); c != 0 {
@@ -95,6 +96,9 @@ func (l Lister) searchWords(ctx context.Context, r Request, query []string) (Res
 				}
 				return c
 			}
+		}
+		if oldestFirst {
+			return strings.Compare(a, b)
 		}
 		return strings.Compare(b, a)
 	})
@@ -180,6 +184,12 @@ func (l Lister) driveSearch(ctx context.Context, partition string, query []strin
 
 func (l Lister) wordQuery(partition, word string) *dynamo.Query {
 	return l.St.Table.Get("PK", WordPartition(partition)).Range("SK", dynamo.BeginsWith, word).Project("PK", "SK", "id", "words")
+}
+
+// Search answers a word search of r.Partition (set by the caller: a partition that keeps a word
+// index but is no collection, a form's submissions) as List answers a collection's.
+func (l Lister) Search(ctx context.Context, r Request) (Result, error) {
+	return l.searchWords(ctx, r, words.Query(r.Search))
 }
 
 func encodeSearchCursor(id string) string {

@@ -51,12 +51,16 @@ func Split(s string) []string {
 
 // Of is what a record's names are indexed under: their distinct words in order, at most
 // MaxWords.
-func Of(names ...string) []string {
+func Of(names ...string) []string { return OfAtMost(MaxWords, names...) }
+
+// OfAtMost is Of with another cap (a form submission is found by any of its values' first 25
+// words).
+func OfAtMost(n int, names ...string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, name := range names {
 		for _, w := range Split(name) {
-			if !seen[w] && len(out) < MaxWords {
+			if !seen[w] && len(out) < n {
 				seen[w] = true
 				out = append(out, w)
 			}
