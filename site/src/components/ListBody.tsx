@@ -15,17 +15,18 @@ interface SearchBoxProps {
   onChange: (value: string) => void;
   /** The field's accessible name; the visible text is the placeholder. */
   label?: string;
+  placeholder?: string;
   size?: Size;
 }
 
 /** SearchBox is a list's 'Search by name' field. */
-export function SearchBox({ value, onChange, label = 'Search', size = 'screen' }: SearchBoxProps) {
+export function SearchBox({ value, onChange, label = 'Search', placeholder = 'Search by name', size = 'screen' }: SearchBoxProps) {
   const s = SIZES[size];
   return (
     <SearchField
       label={label}
       labelHidden
-      placeholder="Search by name"
+      placeholder={placeholder}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onClear={() => onChange('')}

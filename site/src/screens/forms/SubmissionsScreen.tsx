@@ -1,6 +1,6 @@
-import { Button, Card, CheckboxField, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Card, CheckboxField, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { Link, useParams } from 'react-router';
-import { ListBody } from '../../components/ListBody';
+import { ListBody, SearchBox } from '../../components/ListBody';
 import { formatDateTime } from '../../lib/format';
 import { Paginator } from '../collections/Paginator';
 import '../collections/collections.css';
@@ -32,6 +32,19 @@ function Submissions({ formId }: { formId: string }) {
             Export CSV
           </Button>
         </Flex>
+      </Flex>
+      <Flex gap="medium" wrap="wrap" alignItems="flex-start">
+        <SearchBox value={list.searchInput} onChange={list.setSearchInput} label="Search submissions" placeholder="Search submissions" />
+        <SelectField
+          label="Order"
+          labelHidden
+          value={s.order}
+          onChange={(e) => s.setOrder(e.target.value === 'asc' ? 'asc' : 'desc')}
+          maxWidth="12rem"
+        >
+          <option value="desc">Newest first</option>
+          <option value="asc">Oldest first</option>
+        </SelectField>
       </Flex>
       <ListBody loading={list.loading} empty={list.items.length === 0}>
         <div className="table-scroll">

@@ -28,7 +28,8 @@ export function submissionColumns(labels: string[], rows: SubmissionRow[]): stri
 /** useSubmissions holds the submissions screen: the form, one page of submissions, check and export. */
 export function useSubmissions(formId: string) {
   const form = useSWR<Reply<FormInfo>>(keys.one('custom-forms', formId), fetchers.reply<FormInfo>);
-  const list = usePagedList<SubmissionRow>('custom-form-submissions', { filter: { formId } }, { initialLimit: 10, debounceMs: 0 });
+  const [order, setOrder] = useState<'desc' | 'asc'>('desc');
+  const list = usePagedList<SubmissionRow>('custom-form-submissions', { filter: { formId }, sort: 'createdAt', order }, { initialLimit: 10, debounceMs: 300 });
   const [busy, setBusy] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const labels = parseFields(form.data?.result.fields).map((f) => f.label);
@@ -57,5 +58,15 @@ export function useSubmissions(formId: string) {
     }
   };
 
-  return { formName: form.data?.result.name ?? '', columns: submissionColumns(labels, list.items), list, busy, setChecked, exportCsv, exporting };
+  return {
+    formName: form.data?.result.name ?? '',
+    columns: submissionColumns(labels, list.items),
+    list,
+    order,
+    setOrder,
+    busy,
+    setChecked,
+    exportCsv,
+    exporting,
+  };
 }
