@@ -9,7 +9,9 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // Collection names of the items this package owns.
@@ -174,11 +176,22 @@ func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput,
 	}
 	tx.Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
 		Put(us.st.Table.Put(item).If("attribute_not_exists(PK)"))
+	if in.Index != nil {
+		// Listed, so found by its names too (the list's word search).
+		for _, e := range listing.WordEntries(key.PK, id, UserWords(u.FirstName, u.LastName, u.Username)) {
+			tx.Put(us.st.Table.Put(e))
+		}
+	}
 	if err := tx.Run(ctx); err != nil {
 		return User{}, store.Wrap("create user", err)
 	}
 	return u, nil
 }
+
+// UserWords are the words a user is found by in the users list: the words of its first name,
+// last name and username, the fields the users collection declares searchable (collections.json
+// "search"; a collections test holds the two together).
+func UserWords(first, last, username string) []string { return words.Of(first, last, username) }
 
 // Get loads a user by id.
 func (us *Users) Get(ctx context.Context, scope store.Scope, id string) (User, error) {

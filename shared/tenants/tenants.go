@@ -18,6 +18,7 @@ import (
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // ErrExists is returned when creating a tenant whose id is taken.
@@ -73,6 +74,10 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 		role[name] = v
 	}
 	counters := []*dynamo.Put{}
+	// The role is found by its name in the roles list (the users collection's admin, by Create).
+	for _, e := range listing.WordEntries(scope.Collection(auth.KindRoles), role["id"].(string), words.Of("Administrator")) {
+		counters = append(counters, st.Table.Put(e))
+	}
 	for _, kind := range []string{auth.KindRoles, auth.KindUsers} {
 		pk, sk := scope.CounterKey(kind)
 		counters = append(counters, st.Table.Put(map[string]any{"PK": pk, "SK": sk, "count": 1}))
