@@ -13,6 +13,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // ReadMax bounds what one public list reads: a single Query of the collection's partition,
@@ -45,7 +46,8 @@ type Query struct {
 	Keep func(Record) bool
 	// Less orders the list; nil keeps newest first.
 	Less func(a, b Record) bool
-	// Search keeps records whose SearchField holds it (lower case).
+	// Search keeps records whose SearchField has, for each word of it, a word beginning with it
+	// (accents, case and punctuation ignored, as the panel's lists search: shared/words).
 	Search, SearchField string
 }
 
@@ -62,12 +64,13 @@ func (r *Reader) List(ctx context.Context, site *Site, q Query) ([]Record, error
 		return nil, store.Wrap("public list "+q.Kind, err)
 	}
 	now := r.Now()
+	search := words.Query(q.Search)
 	matched := recs[:0]
 	for _, rec := range recs {
 		if !Visible(q.Kind, rec, now) || (q.Keep != nil && !q.Keep(rec)) {
 			continue
 		}
-		if q.Search != "" && !strings.Contains(strings.ToLower(fmt.Sprint(rec[q.SearchField])), q.Search) {
+		if len(search) > 0 && !words.Match(search, words.Split(fmt.Sprint(rec[q.SearchField]))) {
 			continue
 		}
 		matched = append(matched, rec)

@@ -3,6 +3,7 @@ package public_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -185,4 +186,20 @@ func TestAlbumPhotos(t *testing.T) {
 	}
 	// Another tenant cannot reach the album by its id.
 	expect(t, public(t, req{path: "/albums/" + album + "/photos", tenant: other.ID}), http.StatusNotFound)
+}
+
+// TestListSearchByWords: a public list's search follows the panel's word rules: every typed word
+// begins a word of the name, in any order, accents and case ignored.
+func TestListSearchByWords(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	create(t, tn, "faqs", map[string]any{"question": "Où est la cafétéria ?", "answer": "Au rez-de-chaussée"})
+	create(t, tn, "faqs", map[string]any{"question": "When does the library open?", "answer": "At 8"})
+	for search, want := range map[string]int{"cafeteria ou": 1, "OPEN library": 1, "brary": 0, "": 2} {
+		res := public(t, req{path: "/faqs?search=" + url.QueryEscape(search), tenant: tn.ID})
+		expect(t, res, http.StatusOK)
+		if got := len(res.list()); got != want {
+			t.Errorf("search %q: %d results, want %d", search, got, want)
+		}
+	}
 }
