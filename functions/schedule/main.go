@@ -10,9 +10,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
-	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/richtext"
 	"github.com/campuscms/panel/shared/schedule"
@@ -34,11 +33,7 @@ func main() {
 // build reads the config once and links the hooks of the scheduled collections (pages' rules and
 // the rich-text sanitiser a page's content needs).
 func build(ctx context.Context) (*schedule.Job, error) {
-	cfg, err := config.FromEnv()
-	if err != nil {
-		return nil, err
-	}
-	deps, err := app.NewDeps(ctx, cfg)
+	deps, err := lambdamain.Deps(ctx)
 	if err != nil {
 		return nil, err
 	}

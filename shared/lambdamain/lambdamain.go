@@ -25,14 +25,20 @@ func New(ctx context.Context, group string, mods ...app.Module) (Handler, error)
 	return NewWith(ctx, func(d *app.Deps) (http.Handler, error) { return app.NewGroup(group, d, mods...) })
 }
 
-// NewWith builds the Lambda handler of a group whose handler is not made of API modules (the
-// website).
-func NewWith(ctx context.Context, build func(*app.Deps) (http.Handler, error)) (Handler, error) {
+// Deps are a function's dependencies, from its environment (config.FromEnv): what every Lambda of
+// the stack, API group or not (the schedule job), starts from.
+func Deps(ctx context.Context) (*app.Deps, error) {
 	cfg, err := config.FromEnv()
 	if err != nil {
 		return nil, err
 	}
-	deps, err := app.NewDeps(ctx, cfg)
+	return app.NewDeps(ctx, cfg)
+}
+
+// NewWith builds the Lambda handler of a group whose handler is not made of API modules (the
+// website).
+func NewWith(ctx context.Context, build func(*app.Deps) (http.Handler, error)) (Handler, error) {
+	deps, err := Deps(ctx)
 	if err != nil {
 		return nil, err
 	}
