@@ -35,7 +35,7 @@ run() {
     END {
       # The goal applies to the first page, name search and page 2 by cursor (how the SPA pages);
       # a page number without a cursor ("Go to Page") costs what the README says.
-      goal["first-page"] = goal["name-search"] = goal["word-search"] = goal["page-2-cursor"] = 1
+      goal["first-page"] = goal["name-search"] = goal["word-search"] = goal["name-order"] = goal["page-2-cursor"] = 1
       printf "\n%s\n%-16s %10s %10s %8s %8s %10s %10s  %s\n", label, "call", "ms@100", "ms@10000", "ratio", "calls", "items@100", "items@10k", "goal (ratio <= 1.5, items <= 43)"
       for (i = 1; i <= k; i++) {
         c = order[i]

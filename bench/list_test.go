@@ -133,6 +133,7 @@ func BenchmarkList(b *testing.B) {
 			{"first-page", fmt.Sprintf("/faqs?limit=%d", pageSize)},
 			{"name-search", fmt.Sprintf("/faqs?limit=%d&search=question+0005", pageSize)},
 			{"word-search", fmt.Sprintf("/faqs?limit=%d&search=0005+quest", pageSize)},
+			{"name-order", fmt.Sprintf("/faqs?limit=%d&sort=question&order=asc", pageSize)},
 			{"page-2-cursor", fmt.Sprintf("/faqs?limit=%d&page=2&cursor=%s", pageSize, cursor)},
 			{"page-2-number", fmt.Sprintf("/faqs?limit=%d&page=2", pageSize)},
 			{"page-50-number", fmt.Sprintf("/faqs?limit=%d&page=50", pageSize)},
