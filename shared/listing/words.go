@@ -19,8 +19,9 @@ import (
 // {partition}#WORDS / {word}#{id}, holding the record's id and all its indexed words. A search
 // reads the entries of its rarest word (a begins_with on the sort key: every record having a
 // word that begins with it, not the partition; driveSearch) and keeps those whose words match
-// every typed word; then it reads the page's records. The entries are written in the transaction of each
-// create, rename and delete (WordChanges), so the index never disagrees with the records.
+// every typed word; then it reads the page's records. The entries are written in the
+// transaction of each create, rename and delete (WordChanges), so the index never disagrees with
+// the records.
 
 // WordPartition is the word index of a partition of records.
 func WordPartition(partition string) string { return partition + "#WORDS" }
@@ -45,7 +46,7 @@ func WordEntries(partition, id string, words []string) []WordEntry {
 // WordChanges are the index writes (*dynamo.Put and *dynamo.Delete) that move record id of
 // partition from the words before to the words after (words.Of of its names; nil when it does
 // not exist): none when they are the same, else every entry of after (each holds the whole
-// list) and a delete of each word it lost. At most 2 × words.MaxWords items.
+// list) and a delete of each word it lost: at most words.MaxWords of each.
 func WordChanges(table dynamo.Table, partition, id string, before, after []string) []any {
 	if slices.Equal(before, after) {
 		return nil
