@@ -410,3 +410,13 @@ func TestSubmissionsSearchAndOrder(t *testing.T) {
 		t.Errorf("after the delete: %q", got)
 	}
 }
+
+// TestCoverImageIsRequiredByLabelOnly: SPEC's form builder marks the cover image required "by
+// label only"; a form saves without one.
+func TestCoverImageIsRequiredByLabelOnly(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	res := testkit.Call(t, call{Method: "POST", Path: "/custom-forms", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"name": "No cover", "fields": fieldsText(t, everyType[:1])}})
+	testkit.Expect(t, res, http.StatusCreated, "")
+}

@@ -25,6 +25,9 @@ async function counterValue(page, label) {
 describe('admin panel foundation', () => {
   test('logs in and shows the dashboard counters', async () => {
     await withPage(async (page) => {
+      // SPEC §1: the copyright footer is on every screen, the login screen too.
+      await page.goto('/login');
+      await page.getByText(`© ${new Date().getFullYear()} Demo Institution`).waitFor();
       await login(page);
       await page.getByText('Logged in Successfully!').waitFor();
       await page.waitForURL('**/dashboard');

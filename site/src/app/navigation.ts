@@ -74,6 +74,7 @@ export const SECTIONS: SectionDecl[] = [
       link('Photos', '/photos'),
       link('Events', '/events'),
       link('Resources', '/resources'),
+      link('Testimonials', '/testimonials'),
     ],
   },
   {
@@ -121,8 +122,6 @@ export const SECTIONS: SectionDecl[] = [
 /** Routes reached from inside screens rather than the sidebar. */
 export const EXTRA_ROUTES: ScreenDecl[] = [
   link('My Profile', '/my-profile', 'PROFILE', { screen: 'profile' }),
-  // In SPEC §2's route table but not in its sidebar list.
-  link('Testimonials', '/testimonials'),
   link('Create Page', '/pages/create', 'PAGE', { screen: 'pageEditor' }),
   link('Edit Page', '/pages/:id', 'PAGE', { screen: 'pageEditor' }),
   link('Create Custom Form', '/custom-forms/create', 'CUSTOM_FORM', { screen: 'formBuilder' }),

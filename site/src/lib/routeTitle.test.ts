@@ -31,6 +31,10 @@ describe('navigation declarations', () => {
       'Settings',
     ]);
   });
+  it('lists Testimonials in the sidebar under Website Content', () => {
+    const content = SECTIONS.find((s) => s.section === 'Website Content');
+    expect(content?.links.map((l) => l.label)).toContain('Testimonials');
+  });
   it('declares every SPEC §2 route once', () => {
     const paths = ALL_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -67,7 +67,7 @@ export function useFormBuilder(id: string | undefined) {
     if (savingRef.current) return; // SPEC §4: no double submission
     const missing: Record<string, string> = {};
     if (!details.name.trim()) missing.name = 'Name is required!';
-    if (!details.image) missing.image = 'Cover Image is required!';
+    // The cover image is "required by label only" (SPEC, form builder): offered, marked, not enforced.
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
       toast.error(Object.values(missing)[0]);

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { useApp } from '../../app/AppContext';
+import { Footer } from '../../shell/Footer';
 import { ThemeToggle } from '../../shell/ThemeToggle';
 import { TenantMark } from '../../shell/TenantBrand';
 import { useLogin } from './useLogin';
@@ -60,6 +61,7 @@ export function LoginScreen() {
           </form>
         </Flex>
       </Card>
+      <Footer />
     </main>
   );
 }

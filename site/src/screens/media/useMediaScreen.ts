@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { dataProvider, mutateResource } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { MSG_DELETED, MSG_LINK_COPIED, MSG_UPLOADED, type MediaItem } from '../../components/media-picker/rules';
-import { useMediaLibrary } from '../../components/media-picker/useMediaLibrary';
+import { MEDIA_PAGE_SIZE, useMediaLibrary } from '../../components/media-picker/useMediaLibrary';
 import { mediaUrl } from '../../lib/format';
 
 /** copyText writes to the clipboard, falling back to a hidden textarea where the API is missing. */
@@ -26,7 +26,7 @@ async function copyText(text: string): Promise<void> {
 
 /** useMediaScreen drives the Media Library: paging, search, upload reload, copy link and delete. */
 export function useMediaScreen(objectUrlPrefix: string) {
-  const lib = useMediaLibrary('file', 20);
+  const lib = useMediaLibrary('file', MEDIA_PAGE_SIZE);
   const [deleting, setDeleting] = useState<string | null>(null);
 
   const onUploaded = async () => {
