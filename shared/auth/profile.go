@@ -57,14 +57,8 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 	}
 	tx.Update(update)
 	// Found by its new name in the users list: the word index moves with it.
-	for _, w := range listing.WordChanges(s.st.Table, u.PK, u.ID, UserWords(u.FirstName, u.LastName, c.User.Username), UserWords(u.FirstName, u.LastName, in.Username)) {
-		switch x := w.(type) {
-		case *dynamo.Put:
-			tx.Put(x)
-		case *dynamo.Delete:
-			tx.Delete(x)
-		}
-	}
+	store.AddToTx(tx, listing.WordChanges(s.st.Table, u.PK, u.ID,
+		UserWords(u.FirstName, u.LastName, c.User.Username), UserWords(u.FirstName, u.LastName, in.Username))...)
 	if in.Password != "" {
 		hash, err := HashSecret(in.Password)
 		if err != nil {

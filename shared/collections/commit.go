@@ -40,7 +40,7 @@ func (s *Service) commit(ctx context.Context, wr *Write, own any, ownConflict *a
 		}
 	}
 	s.addHookItems(wr)
-	wr.add(wr.Action, own, ownConflict)
+	wr.add(own, ownConflict)
 	after := wr.Rec
 	if wr.Action == ActionDelete {
 		after = nil

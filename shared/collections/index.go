@@ -72,9 +72,9 @@ func (s *Service) addCounterChanges(wr *Write, before, after Record) {
 	scope := wr.Caller.Scope
 	switch {
 	case before == nil:
-		wr.add("counter", s.st.AddToCounter(scope, wr.C.Key, 1), nil)
+		wr.add(s.st.AddToCounter(scope, wr.C.Key, 1), nil)
 	case after == nil:
-		wr.add("counter", s.st.AddToCounter(scope, wr.C.Key, -1), nil)
+		wr.add(s.st.AddToCounter(scope, wr.C.Key, -1), nil)
 	}
 	var was, is string
 	if before != nil {
@@ -87,9 +87,9 @@ func (s *Service) addCounterChanges(wr *Write, before, after Record) {
 		return
 	}
 	if was != "" {
-		wr.add("facet counter", s.st.AddToCounter(scope, listing.CounterName(wr.C.Key, was), -1), nil)
+		wr.add(s.st.AddToCounter(scope, listing.CounterName(wr.C.Key, was), -1), nil)
 	}
 	if is != "" {
-		wr.add("facet counter", s.st.AddToCounter(scope, listing.CounterName(wr.C.Key, is), 1), nil)
+		wr.add(s.st.AddToCounter(scope, listing.CounterName(wr.C.Key, is), 1), nil)
 	}
 }

@@ -61,10 +61,10 @@ func (s *Service) addMarkRead(wr *Write, scope store.Scope, unread []store.Key) 
 			upd.Remove(name)
 		}
 		// Someone else marked it read between the read and the write: the counter would drift.
-		wr.add("read", upd, &api.Error{Status: http.StatusConflict, Message: "These notifications changed; please reload."})
+		wr.add(upd, &api.Error{Status: http.StatusConflict, Message: "These notifications changed; please reload."})
 	}
 	if len(unread) > 0 {
-		wr.add("unread counter", s.st.AddToCounter(scope, listing.CounterName(c.Key, c.Facet.Name), -int64(len(unread))), nil)
+		wr.add(s.st.AddToCounter(scope, listing.CounterName(c.Key, c.Facet.Name), -int64(len(unread))), nil)
 		// One audit entry for the batch: which notifications were marked read, by whom.
 		ids := make([]string, len(unread))
 		for i, k := range unread {
@@ -72,6 +72,6 @@ func (s *Service) addMarkRead(wr *Write, scope store.Scope, unread []store.Key) 
 		}
 		e := AuditEntry(wr.Caller, now, ActionUpdate, c.Key, strings.Join(ids, ","))
 		e.Changed = []string{"read"}
-		wr.add("audit", s.st.Table.Put(audit.Item(scope, e)), nil)
+		wr.add(s.st.Table.Put(audit.Item(scope, e)), nil)
 	}
 }

@@ -159,10 +159,10 @@ func (s *Service) addDueChanges(wr *Write, before, after Record) {
 		return
 	}
 	if hadDue {
-		wr.add("due", s.st.Table.Delete("PK", was.PK).Range("SK", was.SK), nil)
+		wr.add(s.st.Table.Delete("PK", was.PK).Range("SK", was.SK), nil)
 	}
 	if hasDue {
-		wr.add("due", s.st.Table.Put(DueItem{PK: is.PK, SK: is.SK, IndexPK: DueIndex, IndexSK: dueAt(after) + "#" + is.PK + "#" + is.SK,
+		wr.add(s.st.Table.Put(DueItem{PK: is.PK, SK: is.SK, IndexPK: DueIndex, IndexSK: dueAt(after) + "#" + is.PK + "#" + is.SK,
 			Collection: wr.C.Key, ID: toString(after["id"]), DueAt: dueAt(after)}), nil)
 	}
 }

@@ -236,23 +236,12 @@ func (w *Write) Also(item any, onConflict *api.Error) {
 
 func (s *Service) addHookItems(w *Write) {
 	for _, it := range w.extra {
-		w.add("hook", it.item, it.conflict)
+		w.add(it.item, it.conflict)
 	}
 }
 
-func (w *Write) add(kind string, item any, onConflict *api.Error) {
-	switch x := item.(type) {
-	case *dynamo.Put:
-		w.tx.Put(x)
-	case *dynamo.Update:
-		w.tx.Update(x)
-	case *dynamo.Delete:
-		w.tx.Delete(x)
-	case *dynamo.ConditionCheck:
-		w.tx.Check(x)
-	default:
-		panic("collections: unknown transaction item " + kind)
-	}
+func (w *Write) add(item any, onConflict *api.Error) {
+	store.AddToTx(w.tx, item)
 	if onConflict != nil {
 		w.conflicts[w.items] = onConflict
 	}
@@ -512,11 +501,11 @@ func (s *Service) addReferenceChanges(wr *Write, before, after Record) {
 		ref := s.reg[f.Ref]
 		if oldID != "" {
 			k := s.key(wr.Caller.Scope, ref, oldID)
-			wr.add("unref", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", -1).If("attribute_exists(PK)"), nil)
+			wr.add(s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", -1).If("attribute_exists(PK)"), nil)
 		}
 		if newID != "" {
 			k := s.key(wr.Caller.Scope, ref, newID)
-			wr.add("ref", s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", 1).If("attribute_exists(PK)"),
+			wr.add(s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", 1).If("attribute_exists(PK)"),
 				api.FieldError(http.StatusBadRequest, f.Name, f.Label+" not found!"))
 		}
 	}

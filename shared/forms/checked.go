@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/guregu/dynamo/v2"
-
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
@@ -66,9 +64,7 @@ func deleteSubmission(ctx context.Context, st *store.Store, caller *auth.Caller,
 	if unchecked != 0 {
 		tx.Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, unchecked))
 	}
-	for _, w := range wordChanges(st, it, false) {
-		tx.Delete(w.(*dynamo.Delete))
-	}
+	store.AddToTx(tx, wordChanges(st, it, false)...)
 	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		// Deleted or checked meanwhile: the caller may retry and will see which.

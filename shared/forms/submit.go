@@ -1,8 +1,6 @@
 package forms
 
 import (
-	"github.com/guregu/dynamo/v2"
-
 	"context"
 	"encoding/json"
 	"fmt"
@@ -235,9 +233,7 @@ func Submit(ctx context.Context, st *store.Store, scope store.Scope, formID stri
 		Update(st.Table.Update("PK", ck.PK).Range("SK", ck.SK).Add("count", 1).Add("unchecked", 1)).
 		Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, 1))
 	// Found by its values: its word index entries, in the same transaction.
-	for _, w := range wordChanges(st, it, true) {
-		tx.Put(w.(*dynamo.Put))
-	}
+	store.AddToTx(tx, wordChanges(st, it, true)...)
 	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return nil, errFormChanged

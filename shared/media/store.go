@@ -129,14 +129,7 @@ func addRecord(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item) 
 
 // addWords queues the word index's changes of a media record (the library's search by name).
 func addWords(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item, before, after []string) *dynamo.WriteTx {
-	for _, w := range listing.WordChanges(st.Table, scope.Collection(kindMedia), it.ID, before, after) {
-		switch x := w.(type) {
-		case *dynamo.Put:
-			tx.Put(x)
-		case *dynamo.Delete:
-			tx.Delete(x)
-		}
-	}
+	store.AddToTx(tx, listing.WordChanges(st.Table, scope.Collection(kindMedia), it.ID, before, after)...)
 	return tx
 }
 

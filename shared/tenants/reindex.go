@@ -95,14 +95,7 @@ func reindexPartition(ctx context.Context, st *store.Store, partition, nameAttr 
 			chunk := items[:min(len(items), store.MaxTransactionItems)]
 			items = items[len(chunk):]
 			tx := st.WriteTx()
-			for _, it := range chunk {
-				switch x := it.(type) {
-				case *dynamo.Put:
-					tx.Put(x)
-				case *dynamo.Update:
-					tx.Update(x)
-				}
-			}
+			store.AddToTx(tx, chunk...)
 			if err := tx.Run(ctx); err != nil {
 				return n, err
 			}
