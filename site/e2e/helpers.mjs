@@ -1,5 +1,6 @@
 // Shared browser-test plumbing: Debian's Chromium through playwright-core, one context per test.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -175,4 +176,22 @@ export async function confirmYes(page, message) {
 /** adminToken signs the demo admin in through the API and returns the token. */
 export async function adminToken() {
   return (await apiCall('POST', '/auth/login', { username: ADMIN_USER, password: ADMIN_PASSWORD }, null)).result.token;
+}
+
+/** AXE is axe-core's browser bundle, injected into the page it audits. */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axeViolations runs axe-core on the part of the page that selector names (a screen, a dialog)
+ * and returns its serious and critical findings.
+ */
+export async function axeViolations(page, selector) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(
+    async (sel) =>
+      (await window.axe.run({ include: [sel] }, { resultTypes: ['violations'] })).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    selector,
+  );
 }

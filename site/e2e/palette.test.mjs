@@ -4,14 +4,11 @@
 // editor; it then heads the recent items. The demo tenant is shared with other tests, so every
 // record here is named by this run.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { SCREENSHOT_DIR, adminToken, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
+import { SCREENSHOT_DIR, adminToken, apiCall, axeViolations, loginAndWait, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
-/** AXE is axe-core's browser bundle, injected into the palette it audits. */
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let token;
 const call = (method, path, body) => apiCall(method, path, body, token);
@@ -22,18 +19,6 @@ const withPage = useBrowser({
     token = await adminToken();
   },
 });
-
-/** axeViolations runs axe-core on what selector names and returns its serious and critical findings. */
-async function axeViolations(page, selector) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(
-    async (sel) =>
-      (await window.axe.run({ include: [sel] }, { resultTypes: ['violations'] })).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    selector,
-  );
-}
 
 /** focused describes the focused element: its role (or tag) and its name or text. */
 const focused = (page) =>

@@ -4,17 +4,14 @@
 // being served and is served again once restored. Delete forever removes an entry for good. The
 // demo tenant is shared with other tests, so every record here is named by this run.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import { BASE_URL, TENANT, adminToken, apiCall, confirmYes, loginAndWait, png, useBrowser } from './helpers.mjs';
+import { BASE_URL, TENANT, adminToken, apiCall, axeViolations, confirmYes, loginAndWait, png, useBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const PORT = new URL(BASE_URL).port || '80';
 /** SITE is the demo tenant's website: Chromium resolves every *.localhost name to loopback. */
 const SITE = `http://${TENANT}.localhost:${PORT}`;
 const PUBLIC = `${BASE_URL}/api/v1/public`;
-/** AXE is axe-core's browser bundle, injected into the screen it audits. */
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let token;
 const call = (method, path, body, as = token) => apiCall(method, path, body, as);
@@ -63,22 +60,6 @@ async function openTrash(page, kindLabel) {
   await page.getByRole('heading', { level: 1, name: 'Trash' }).waitFor();
   if (kindLabel) await page.getByLabel('Kind', { exact: true }).selectOption({ label: kindLabel });
   return page.getByRole('table', { name: 'Trash' });
-}
-
-/**
- * axeViolations runs axe-core on the part of the page that selector names (the screen, or its
- * dialog) and returns its serious and critical findings. The shell around the screen is left
- * out: it is the same on every screen and not this screen's to answer for.
- */
-async function axeViolations(page, selector) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(
-    async (sel) =>
-      (await window.axe.run({ include: [sel] }, { resultTypes: ['violations'] })).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    selector,
-  );
 }
 
 describe('trash', () => {
