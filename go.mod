@@ -15,7 +15,9 @@ require (
 	github.com/guregu/dynamo/v2 v2.1.1
 	github.com/oklog/ulid/v2 v2.1.2
 	golang.org/x/crypto v0.58.0
+	golang.org/x/image v0.47.0
 	golang.org/x/net v0.60.0
+	golang.org/x/text v0.43.0
 )
 
 require (
@@ -38,5 +40,4 @@ require (
 	github.com/cenkalti/backoff/v4 v4.3.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 )
