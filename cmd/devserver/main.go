@@ -82,6 +82,8 @@ func run() error {
 		cfg.MediaUploadURL = uploadProxyPrefix + "/" + cfg.MediaBucket
 	}
 	origin := fmt.Sprintf("http://127.0.0.1:%d", opts.port)
+	// Confirmed images get their resized copies in this process, as the bucket's events do in AWS.
+	cfg.DeriveImagesInBackground = true
 	if cfg.WebsiteURL == "" {
 		cfg.WebsiteURL = fmt.Sprintf("http://{tenant}.localhost:%d", opts.port)
 	}

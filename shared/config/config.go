@@ -31,6 +31,10 @@ type Config struct {
 	// {tenant} standing for its id: the local server's "http://{tenant}.localhost:8080". Empty in
 	// AWS, where a website lives on the institution's first domain.
 	WebsiteURL string
+	// DeriveImagesInBackground makes the media library derive a confirmed image's resized copies
+	// in its own process (the local server). False in AWS, where the media bucket's events call
+	// the imaging function.
+	DeriveImagesInBackground bool
 }
 
 // WebsiteOf is the address of a tenant's website: https on its first domain, else WebsiteURL

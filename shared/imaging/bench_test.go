@@ -1,14 +1,12 @@
-package imaging
+package imaging_test
 
 import (
-	"bytes"
-	"encoding/binary"
-	"image"
-	"image/jpeg"
-	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/campuscms/panel/shared/imaging"
+	"github.com/campuscms/panel/shared/imaging/imagingtest"
 )
 
 // BenchmarkDeriveAPhoto derives the variants of a 4000 × 3000 camera JPEG (orientation 6) and
@@ -17,7 +15,7 @@ import (
 //
 //	go test -run '^$' -bench DeriveAPhoto -benchmem ./shared/imaging
 func BenchmarkDeriveAPhoto(b *testing.B) {
-	src := noisyPhoto(b, 4000, 3000)
+	src := imagingtest.CameraPhoto(b, 4000, 3000)
 	var peak uint64
 	stop := make(chan struct{})
 	done := make(chan struct{})
@@ -38,7 +36,7 @@ func BenchmarkDeriveAPhoto(b *testing.B) {
 	}()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, _, err := Derive(src); err != nil {
+		if _, _, err := imaging.Derive(src); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -47,28 +45,4 @@ func BenchmarkDeriveAPhoto(b *testing.B) {
 	<-done
 	b.ReportMetric(float64(len(src))/(1<<20), "MB-source")
 	b.ReportMetric(float64(peak)/(1<<20), "MB-peak-heap")
-}
-
-// noisyPhoto is a w×h camera-like JPEG (gradients and grain, quality 88, EXIF orientation 6):
-// grain keeps the file near a real photo's size, which a flat test image is not.
-func noisyPhoto(tb testing.TB, w, h int) []byte {
-	img := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio420)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Y[img.YOffset(x, y)] = uint8((x*255/w+y*255/h)/2 + rng.IntN(40))
-		}
-	}
-	for i := range img.Cb {
-		img.Cb[i], img.Cr[i] = uint8(100+rng.IntN(30)), uint8(140+rng.IntN(30))
-	}
-	var enc bytes.Buffer
-	if err := jpeg.Encode(&enc, img, &jpeg.Options{Quality: 88}); err != nil {
-		tb.Fatal(err)
-	}
-	raw := enc.Bytes()
-	exif := exifBlock(6)
-	seg := binary.BigEndian.AppendUint16([]byte{0xFF, 0xE1}, uint16(len(exif)+2))
-	out := append(append(append([]byte{}, raw[:2]...), seg...), exif...)
-	return append(out, raw[2:]...)
 }

@@ -70,6 +70,29 @@ func Check(src []byte) (Size, error) {
 	return Size{Format: format, Width: w, Height: h}, nil
 }
 
+// Verify checks src's header (Check), then decodes it whole and drops the pixels: a truncated or
+// damaged image is ErrCorrupt before anyone is told it was uploaded.
+func Verify(src []byte) (size Size, err error) {
+	if size, err = Check(src); err != nil {
+		return size, err
+	}
+	_, err = decode(src)
+	return size, err
+}
+
+// decode decodes src (its header already checked); a decoder's error or panic is ErrCorrupt.
+func decode(src []byte) (img image.Image, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			img, err = nil, fmt.Errorf("%w: decoder panic: %v", ErrCorrupt, r)
+		}
+	}()
+	if img, _, err = image.Decode(bytes.NewReader(src)); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return img, nil
+}
+
 // Derive returns the variants of src (see Widths) and its size as shown. It checks the header
 // first (Check), so a decompression bomb is never decoded; a decoder's panic on hostile input is
 // ErrCorrupt too.
@@ -77,14 +100,9 @@ func Derive(src []byte) (size Size, out []Variant, err error) {
 	if size, err = Check(src); err != nil {
 		return size, nil, err
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("%w: decoder panic: %v", ErrCorrupt, r)
-		}
-	}()
-	img, _, err := image.Decode(bytes.NewReader(src))
+	img, err := decode(src)
 	if err != nil {
-		return size, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return size, nil, err
 	}
 	orient := orientation(src, size.Format)
 	alpha := !opaque(img)

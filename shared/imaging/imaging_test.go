@@ -1,76 +1,23 @@
-package imaging
+package imaging_test
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"image"
-	"image/color"
 	"image/jpeg"
 	"image/png"
 	"testing"
+
+	"github.com/campuscms/panel/shared/imaging"
+	"github.com/campuscms/panel/shared/imaging/imagingtest"
 )
 
-// photo is a w×h JPEG whose top rows are red and the rest blue, with an EXIF block holding
-// orientation and a GPS position.
-func photo(t testing.TB, w, h int, orientation uint16) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		c := color.RGBA{0, 0, 255, 255}
-		if y < h/4 {
-			c = color.RGBA{255, 0, 0, 255}
-		}
-		for x := 0; x < w; x++ {
-			img.SetRGBA(x, y, c)
-		}
-	}
-	var enc bytes.Buffer
-	if err := jpeg.Encode(&enc, img, &jpeg.Options{Quality: 90}); err != nil {
-		t.Fatal(err)
-	}
-	raw := enc.Bytes()
-	exif := exifBlock(orientation)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	binary.BigEndian.PutUint16(seg[2:], uint16(len(exif)+2))
-	out := append([]byte{}, raw[:2]...)
-	out = append(out, seg...)
-	out = append(out, exif...)
-	return append(out, raw[2:]...)
-}
-
-// exifBlock is "Exif\0\0" and a little-endian TIFF with IFD0 {Orientation, GPS IFD pointer} and
-// a GPS IFD {GPSLatitudeRef "N"}, followed by a marker string a test can look for.
-func exifBlock(orientation uint16) []byte {
-	le := binary.LittleEndian
-	tiff := []byte("II*\x00")
-	tiff = le.AppendUint32(tiff, 8)
-	tiff = le.AppendUint16(tiff, 2)
-	tiff = append(tiff, entry(0x0112, 3, 1, uint32(orientation))...)
-	tiff = append(tiff, entry(0x8825, 4, 1, 8+2+24+4)...)
-	tiff = le.AppendUint32(tiff, 0)
-	tiff = le.AppendUint16(tiff, 1)
-	tiff = append(tiff, entry(0x0001, 2, 2, uint32('N'))...)
-	tiff = le.AppendUint32(tiff, 0)
-	tiff = append(tiff, "GPS-48.8584N-2.2945E"...)
-	return append([]byte("Exif\x00\x00"), tiff...)
-}
-
-func entry(tag, typ uint16, count, value uint32) []byte {
-	le := binary.LittleEndian
-	b := le.AppendUint16(nil, tag)
-	b = le.AppendUint16(b, typ)
-	b = le.AppendUint32(b, count)
-	return le.AppendUint32(b, value)
-}
-
 func TestAPhotoTakenSidewaysGivesUprightVariantsWithoutMetadata(t *testing.T) {
-	src := photo(t, 4000, 3000, 6)
-	if !bytes.Contains(src, []byte("GPS-48.8584N")) {
+	src := imagingtest.Photo(t, 4000, 3000, 6)
+	if !bytes.Contains(src, []byte(imagingtest.GPSMarker)) {
 		t.Fatal("the fixture lacks its GPS block")
 	}
-	size, vs, err := Derive(src)
+	size, vs, err := imaging.Derive(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +32,7 @@ func TestAPhotoTakenSidewaysGivesUprightVariantsWithoutMetadata(t *testing.T) {
 		if v.Width != want[i][0] || v.Height != want[i][1] || v.Ext != "jpg" {
 			t.Errorf("variant %d = %dx%d %s, want %dx%d jpg", i, v.Width, v.Height, v.Ext, want[i][0], want[i][1])
 		}
-		if bytes.Contains(v.Data, []byte("Exif")) || bytes.Contains(v.Data, []byte("GPS-48")) {
+		if bytes.Contains(v.Data, []byte("Exif")) || bytes.Contains(v.Data, []byte(imagingtest.GPSMarker)) {
 			t.Errorf("variant %d keeps metadata", i)
 		}
 		img, err := jpeg.Decode(bytes.NewReader(v.Data))
@@ -107,7 +54,7 @@ func TestAPhotoTakenSidewaysGivesUprightVariantsWithoutMetadata(t *testing.T) {
 }
 
 func TestAnUprightPhotoNarrowerThanAWidthIsNeverUpscaled(t *testing.T) {
-	size, vs, err := Derive(photo(t, 700, 500, 1))
+	size, vs, err := imaging.Derive(imagingtest.Photo(t, 700, 500, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +72,7 @@ func TestATransparentPNGStaysPNG(t *testing.T) {
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
 	}
-	_, vs, err := Derive(buf.Bytes())
+	_, vs, err := imaging.Derive(buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,49 +89,35 @@ func TestATransparentPNGStaysPNG(t *testing.T) {
 	}
 }
 
-// bomb is a tiny PNG whose header declares 30,000 × 30,000 pixels.
-func bomb(t testing.TB) []byte {
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
-		t.Fatal(err)
-	}
-	b := buf.Bytes()
-	// IHDR: 8-byte signature, 4 length, 4 type, then width and height; its CRC follows the 13 bytes.
-	binary.BigEndian.PutUint32(b[16:], 30000)
-	binary.BigEndian.PutUint32(b[20:], 30000)
-	binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
-	return b
-}
-
 func TestADecompressionBombIsRefusedFromItsHeader(t *testing.T) {
-	if _, err := Check(bomb(t)); !errors.Is(err, ErrTooManyPixels) {
+	if _, err := imaging.Check(imagingtest.Bomb(t)); !errors.Is(err, imaging.ErrTooManyPixels) {
 		t.Fatalf("Check = %v, want ErrTooManyPixels", err)
 	}
-	if _, _, err := Derive(bomb(t)); !errors.Is(err, ErrTooManyPixels) {
+	if _, _, err := imaging.Derive(imagingtest.Bomb(t)); !errors.Is(err, imaging.ErrTooManyPixels) {
 		t.Fatalf("Derive = %v, want ErrTooManyPixels", err)
 	}
 }
 
 func TestTruncatedAndGarbageImagesAreRefused(t *testing.T) {
-	src := photo(t, 1000, 800, 1)
+	src := imagingtest.Photo(t, 1000, 800, 1)
 	for name, b := range map[string][]byte{
 		"truncated jpeg": src[:len(src)/2],
 		"garbage":        []byte("\xFF\xD8\xFF\xE0 not really a jpeg"),
 		"empty":          nil,
 	} {
-		if _, _, err := Derive(b); !errors.Is(err, ErrCorrupt) {
+		if _, _, err := imaging.Derive(b); !errors.Is(err, imaging.ErrCorrupt) {
 			t.Errorf("%s: Derive = %v, want ErrCorrupt", name, err)
 		}
 	}
 }
 
 func TestDerivingTwiceGivesTheSameBytes(t *testing.T) {
-	src := photo(t, 1400, 1000, 3)
-	_, a, err := Derive(src)
+	src := imagingtest.Photo(t, 1400, 1000, 3)
+	_, a, err := imaging.Derive(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, b, err := Derive(src)
+	_, b, err := imaging.Derive(src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ package media
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/imaging"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
@@ -56,6 +58,22 @@ type Service struct {
 	objects Objects
 	guard   *auth.Guard
 	now     func() time.Time
+	// deriveInBackground, when set, starts making a confirmed image's variants in this process
+	// (the local server); in AWS the bucket's events do it (Deriver).
+	deriveInBackground func(scope store.Scope, id string)
+}
+
+// DeriveInBackground makes the service derive each confirmed image's variants itself, in a
+// goroutine of this process, as the stack's bucket events do in AWS: the local server's way.
+func (s *Service) DeriveInBackground(d *Deriver, log *slog.Logger) *Service {
+	s.deriveInBackground = func(scope store.Scope, id string) {
+		go func() {
+			if err := d.Derive(context.Background(), scope, id); err != nil {
+				log.Error("deriving image variants failed", "tenant", scope.Tenant(), "id", id, "err", err)
+			}
+		}()
+	}
+	return s
 }
 
 // NewService returns the media service over the shared table and the media bucket. uploadURL,
@@ -188,6 +206,16 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	if !ContentMatches(pending.MimeType, head) {
 		return s.refuse(ctx, scope, pending, errMismatch)
 	}
+	var shown imaging.Size
+	if MediaTypeOf(pending.MimeType) == TypeImage {
+		if shown, err = s.verifyImage(ctx, in.Key); err != nil {
+			var refused *api.Error
+			if errors.As(err, &refused) {
+				return s.refuse(ctx, scope, pending, refused)
+			}
+			return err
+		}
+	}
 	ref := id + "/" + safe
 	if err := s.objects.Promote(ctx, in.Key, mediaref.ObjectKey(scope, ref), pending.MimeType); err != nil {
 		return err
@@ -196,13 +224,16 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	// mediaType comes from the declared type once the bytes have been checked against it: the
 	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
 	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
-		MediaType: MediaTypeOf(pending.MimeType), CreatedAt: now, UpdatedAt: now}
+		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, CreatedAt: now, UpdatedAt: now}
 	if err := s.records.Confirm(ctx, scope, item); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return errUnknownLoad
 		}
 		_ = s.objects.Delete(context.WithoutCancel(ctx), mediaref.ObjectKey(scope, ref))
 		return err
+	}
+	if s.deriveInBackground != nil && item.MediaType == TypeImage {
+		s.deriveInBackground(scope, id)
 	}
 	return api.JSON(w, http.StatusCreated, api.Envelope{Result: item, Message: MsgUploaded})
 }
@@ -273,13 +304,24 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// The file moves to the trash first (no longer served): if the record's move then fails, a
-	// retry still finds the record, and a file already moved is no error.
-	if err := s.objects.Move(ctx, mediaref.ObjectKey(scope, it.FileURL), mediaref.TrashKey(scope, it.FileURL)); err != nil && !store.IsNotFound(err) {
+	// The files (original and variants) move to the trash first (no longer served): if the
+	// record's move then fails, a retry still finds the record, and a file already moved is no error.
+	if err := s.moveFiles(ctx, it, mediaref.ObjectKey, mediaref.TrashKey, scope); err != nil {
 		return err
 	}
 	if err := s.records.Delete(ctx, auth.CallerFrom(ctx), it); err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]string{"id": id}, Message: MsgDeleted})
+}
+
+// moveFiles moves every file of a record (original and variants) from one key layout to the
+// other; a file already moved is no error.
+func (s *Service) moveFiles(ctx context.Context, it Item, from, to func(store.Scope, string) string, scope store.Scope) error {
+	for _, ref := range it.files() {
+		if err := s.objects.Move(ctx, from(scope, ref), to(scope, ref)); err != nil && !store.IsNotFound(err) {
+			return err
+		}
+	}
+	return nil
 }

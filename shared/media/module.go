@@ -11,7 +11,12 @@ var Module = app.Module{
 	Name:     "media",
 	Prefixes: func() []string { return []string{"media"} },
 	Register: func(d *app.Deps, mux api.Mux, base, _ string) error {
-		NewService(d.Store, s3client.New(d.AWS), d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard).Register(mux, base)
+		client := s3client.New(d.AWS)
+		svc := NewService(d.Store, client, d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard)
+		if d.Config.DeriveImagesInBackground {
+			svc.DeriveInBackground(NewDeriver(d.Store, client, d.Config.MediaBucket, d.Log), d.Log)
+		}
+		svc.Register(mux, base)
 		return nil
 	},
 }

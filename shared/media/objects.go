@@ -1,6 +1,7 @@
 package media
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -35,6 +36,11 @@ type Objects interface {
 	Move(ctx context.Context, from, to string) error
 	// Delete removes an object (a missing object is no error).
 	Delete(ctx context.Context, key string) error
+	// Read returns a whole object of at most limit bytes (more is an error); a missing object is
+	// store.ErrNotFound.
+	Read(ctx context.Context, key string, limit int64) ([]byte, error)
+	// Put stores an object served with the given Content-Type and Cache-Control.
+	Put(ctx context.Context, key, contentType, cacheControl string, body []byte) error
 }
 
 // s3Objects implements Objects on one bucket.
@@ -112,6 +118,31 @@ func (o s3Objects) Delete(ctx context.Context, key string) error {
 	_, err := o.client.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
 	if err != nil {
 		return wrapS3("delete object", err)
+	}
+	return nil
+}
+
+func (o s3Objects) Read(ctx context.Context, key string, limit int64) ([]byte, error) {
+	out, err := o.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
+	if err != nil {
+		return nil, wrapS3Missing("read object", err)
+	}
+	defer out.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(out.Body, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("media: read object: %w", err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("media: read object: %s is larger than %d bytes", key, limit)
+	}
+	return b, nil
+}
+
+func (o s3Objects) Put(ctx context.Context, key, contentType, cacheControl string, body []byte) error {
+	_, err := o.client.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key),
+		Body: bytes.NewReader(body), ContentType: aws.String(contentType), CacheControl: aws.String(cacheControl)})
+	if err != nil {
+		return wrapS3("put object", err)
 	}
 	return nil
 }

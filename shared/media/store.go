@@ -34,8 +34,31 @@ type Item struct {
 	FileSize  int64     `dynamo:"fileSize" json:"fileSize"`
 	MimeType  string    `dynamo:"mimeType" json:"mimeType"`
 	MediaType string    `dynamo:"mediaType" json:"mediaType"`
+	// Width and Height are an image's size as shown (EXIF orientation applied), read at upload.
+	Width  int `dynamo:"width,omitempty" json:"width,omitempty"`
+	Height int `dynamo:"height,omitempty" json:"height,omitempty"`
+	// Variants are an image's resized copies, smallest first, once they are made (variants.go);
+	// until then readers use the original.
+	Variants  []Variant `dynamo:"variants,omitempty" json:"variants,omitempty"`
 	CreatedAt time.Time `dynamo:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
+}
+
+// Variant is one resized copy of an image: its size and its reference ("{ulid}/w/{width}.{ext}",
+// relative to the tenant's objectUrlPrefix like FileURL).
+type Variant struct {
+	Width   int    `dynamo:"width" json:"width"`
+	Height  int    `dynamo:"height" json:"height"`
+	FileURL string `dynamo:"fileUrl" json:"fileUrl"`
+}
+
+// files are the references of every object of the record: the original, then its variants.
+func (it Item) files() []string {
+	out := []string{it.FileURL}
+	for _, v := range it.Variants {
+		out = append(out, v.FileURL)
+	}
+	return out
 }
 
 // facet is the sparse-index facet of a media record: its media type, so a library filtered to
@@ -88,6 +111,9 @@ type Records interface {
 	// Restore brings a record back from the trash (its entry at version 1) as caller, in one
 	// transaction with its counters, the entry's removal and the audit entry.
 	Restore(ctx context.Context, caller *auth.Caller, it Item) error
+	// SetVariants lists an image's variants and size on its record, if the record is still there
+	// with the same file (store.ErrNotFound otherwise).
+	SetVariants(ctx context.Context, scope store.Scope, it Item, width, height int, vs []Variant) error
 	// Store is the table, for reads of the trash.
 	Store() *store.Store
 }
@@ -203,6 +229,16 @@ func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item
 }
 
 func (d dynamoRecords) Store() *store.Store { return d.st }
+
+func (d dynamoRecords) SetVariants(ctx context.Context, scope store.Scope, it Item, width, height int, vs []Variant) error {
+	err := d.st.Table.Update("PK", scope.Collection(kindMedia)).Range("SK", it.ID).
+		Set("variants", vs).Set("width", width).Set("height", height).
+		If("attribute_exists(PK) AND fileUrl = ?", it.FileURL).Run(ctx)
+	if dynamo.IsCondCheckFailed(err) {
+		return store.Wrap("set media variants", dynamo.ErrNotFound)
+	}
+	return store.Wrap("set media variants", err)
+}
 
 // state is the record as its trash entry keeps it.
 func (it Item) state() (collections.Record, error) {

@@ -28,22 +28,21 @@ func (s *Service) trashed(ctx context.Context, scope store.Scope, id string) (It
 	return it, json.Unmarshal(raw, &it)
 }
 
-// RestoreDeleted brings a media file back from the trash: its file first (so the record never
+// RestoreDeleted brings a media file back from the trash: its files first (so the record never
 // points to nothing), then the record with its counters. A file already back is no error.
 func (s *Service) RestoreDeleted(ctx context.Context, caller *auth.Caller, id string) (Item, error) {
 	it, err := s.trashed(ctx, caller.Scope, id)
 	if err != nil {
 		return Item{}, err
 	}
-	err = s.objects.Move(ctx, mediaref.TrashKey(caller.Scope, it.FileURL), mediaref.ObjectKey(caller.Scope, it.FileURL))
-	if err != nil && !store.IsNotFound(err) {
+	if err := s.moveFiles(ctx, it, mediaref.TrashKey, mediaref.ObjectKey, caller.Scope); err != nil {
 		return Item{}, err
 	}
 	return it, s.records.Restore(ctx, caller, it)
 }
 
 // PurgeDeleted deletes a media file in the trash for good: its entry (with the audit entry), then
-// its file wherever a failed move left it.
+// its files (original and variants) wherever a failed move left them.
 func (s *Service) PurgeDeleted(ctx context.Context, caller *auth.Caller, id string) error {
 	it, err := s.trashed(ctx, caller.Scope, id)
 	if err != nil {
@@ -52,9 +51,11 @@ func (s *Service) PurgeDeleted(ctx context.Context, caller *auth.Caller, id stri
 	if err := collections.Purge(ctx, s.records.Store(), caller, Kind, id, trashedVersion, s.now()); err != nil {
 		return err
 	}
-	for _, key := range []string{mediaref.TrashKey(caller.Scope, it.FileURL), mediaref.ObjectKey(caller.Scope, it.FileURL)} {
-		if err := s.objects.Delete(ctx, key); err != nil {
-			return err
+	for _, ref := range it.files() {
+		for _, key := range []string{mediaref.TrashKey(caller.Scope, ref), mediaref.ObjectKey(caller.Scope, ref)} {
+			if err := s.objects.Delete(ctx, key); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package mediaref
 import (
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
@@ -70,6 +71,27 @@ func ObjectKey(scope store.Scope, ref string) string {
 // TrashKey is the S3 key of a file of the tenant while its record is in the trash.
 func TrashKey(scope store.Scope, ref string) string {
 	return trashRoot + scope.Tenant() + "/" + ref
+}
+
+// VariantRef is the reference of a resized copy of the image whose record is id, beside its
+// original: "{ulid}/w/{width}.{ext}". Its name never changes (a new file has a new id), and it
+// can never be taken for an original, whose name holds no '/'.
+func VariantRef(id string, width int, ext string) string {
+	return id + "/w/" + strconv.Itoa(width) + "." + ext
+}
+
+// ParseObjectKey returns the tenant and reference of an original file's key
+// ("media/{tenant}/{ulid}/{name}"); ok is false for any other key (a variant, an upload).
+func ParseObjectKey(key string) (tenant, ref string, ok bool) {
+	rest, found := strings.CutPrefix(key, mediaRoot)
+	if !found {
+		return "", "", false
+	}
+	tenant, ref, found = strings.Cut(rest, "/")
+	if !found || !refPattern().MatchString(ref) || strings.Contains(ref, "..") {
+		return "", "", false
+	}
+	return tenant, ref, true
 }
 
 // UploadKey is the S3 key a presigned POST pins for one upload.

@@ -79,3 +79,17 @@ func TestSafeName(t *testing.T) {
 		}
 	}
 }
+
+func TestOnlyAnOriginalsKeyNamesAFileToDerive(t *testing.T) {
+	id := "01HZY3W4Q8X7K6J5H4G3F2E1D0"
+	tenant, ref, ok := ParseObjectKey("media/acme/" + id + "/photo.jpg")
+	if !ok || tenant != "acme" || ref != id+"/photo.jpg" {
+		t.Fatalf("original: %q %q %v", tenant, ref, ok)
+	}
+	for _, key := range []string{"media/acme/" + VariantRef(id, 320, "jpg"), "uploads/acme/" + id + "/photo.jpg",
+		"trash/acme/" + id + "/photo.jpg", "media/acme/" + id + "/../x.jpg", "media/acme"} {
+		if _, _, ok := ParseObjectKey(key); ok {
+			t.Errorf("%s taken for an original", key)
+		}
+	}
+}

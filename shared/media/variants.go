@@ -1,0 +1,153 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/imaging"
+	"github.com/campuscms/panel/shared/mediaref"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// VariantCacheControl is what an image's resized copies carry. Their names never change (a new
+// upload has a new id), so browsers keep them a year; CloudFront only 5 minutes (s-maxage), so a
+// deleted image stops being served to new visitors as soon as its original does (CacheControl).
+const VariantCacheControl = "public, max-age=31536000, s-maxage=300, immutable"
+
+var (
+	errTooManyPixels = &api.Error{Status: http.StatusRequestEntityTooLarge,
+		Message: fmt.Sprintf("This image is too large to process: at most %d megapixels.", imaging.MaxPixels/1_000_000)}
+	errCorruptImage = &api.Error{Status: http.StatusUnprocessableEntity,
+		Message: "This image could not be read: the file is damaged or incomplete. Please upload it again."}
+)
+
+// verifyImage reads an uploaded image whole (at most MaxSize bytes) and checks it decodes: its
+// header first, so a decompression bomb is refused before any pixel is read. It returns the
+// image's size as shown.
+func (s *Service) verifyImage(ctx context.Context, key string) (imaging.Size, error) {
+	src, err := s.objects.Read(ctx, key, MaxSize)
+	if err != nil {
+		return imaging.Size{}, err
+	}
+	size, err := imaging.Verify(src)
+	switch {
+	case errors.Is(err, imaging.ErrTooManyPixels):
+		return size, errTooManyPixels
+	case errors.Is(err, imaging.ErrCorrupt):
+		return size, errCorruptImage
+	}
+	return size, err
+}
+
+// Deriver makes the resized copies of confirmed images: in AWS the media bucket's "object
+// created" events call it (functions/imaging), locally the library runs it in the background
+// after each confirmation. Running it twice for one image is harmless: the copies are rewritten
+// with the same bytes and the record's list set again.
+type Deriver struct {
+	records Records
+	objects Objects
+	log     *slog.Logger
+	// waits are the pauses before reading a record again that is not there yet: an S3 event can
+	// arrive before the confirmation's transaction has committed.
+	waits []time.Duration
+}
+
+// NewDeriver returns the deriver over the shared table and the media bucket.
+func NewDeriver(st *store.Store, client *s3.Client, bucket string, log *slog.Logger) *Deriver {
+	return &Deriver{records: dynamoRecords{st: st}, objects: s3Objects{client: client, bucket: bucket, now: time.Now}, log: log,
+		waits: []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second}}
+}
+
+// errNotRecordedYet asks the caller to try again later (Lambda retries a failed async event).
+var errNotRecordedYet = errors.New("media: the file's record is not there yet")
+
+// ObjectCreated derives the variants of the file at key when it is an original of a tenant's
+// library; any other key (a variant, an upload, the trash) is ignored.
+func (d *Deriver) ObjectCreated(ctx context.Context, key string) error {
+	tenant, ref, ok := mediaref.ParseObjectKey(key)
+	if !ok {
+		return nil
+	}
+	scope, err := store.NewScope(tenant)
+	if err != nil {
+		return nil
+	}
+	id := mediaref.RecordKey(scope, ref).SK
+	for _, wait := range d.waits {
+		err = d.derive(ctx, scope, id, ref)
+		if !errors.Is(err, errNotRecordedYet) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+	return d.derive(ctx, scope, id, ref)
+}
+
+// Derive makes the variants of the tenant's image id and lists them on its record. An image that
+// has them, a file that is not an image, and a record gone (deleted, refused) are done with; a
+// file that cannot be read is logged and left as it is (readers keep using the original).
+func (d *Deriver) Derive(ctx context.Context, scope store.Scope, id string) error {
+	return d.derive(ctx, scope, id, "")
+}
+
+// derive is Derive for the file at ref when an event names it: a record not there while the
+// file is means the confirmation has not committed yet (errNotRecordedYet).
+func (d *Deriver) derive(ctx context.Context, scope store.Scope, id, ref string) error {
+	it, err := d.records.Get(ctx, scope, id)
+	if store.IsNotFound(err) {
+		if ref == "" {
+			return nil
+		}
+		if _, serr := d.objects.Size(ctx, mediaref.ObjectKey(scope, ref)); serr == nil {
+			return errNotRecordedYet
+		}
+		return nil
+	}
+	if err != nil || it.MediaType != TypeImage || len(it.Variants) > 0 {
+		return err
+	}
+	src, err := d.objects.Read(ctx, mediaref.ObjectKey(scope, it.FileURL), MaxSize)
+	if store.IsNotFound(err) {
+		return nil // deleted meanwhile
+	}
+	if err != nil {
+		return err
+	}
+	size, made, err := imaging.Derive(src)
+	if errors.Is(err, imaging.ErrCorrupt) || errors.Is(err, imaging.ErrTooManyPixels) {
+		d.log.WarnContext(ctx, "image not derived", "tenant", scope.Tenant(), "id", id, "cause", err.Error())
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	variants := make([]Variant, len(made))
+	for i, v := range made {
+		variants[i] = Variant{Width: v.Width, Height: v.Height, FileURL: mediaref.VariantRef(id, v.Width, v.Ext)}
+		if err := d.objects.Put(ctx, mediaref.ObjectKey(scope, variants[i].FileURL), v.ContentType, VariantCacheControl, v.Data); err != nil {
+			return err
+		}
+	}
+	err = d.records.SetVariants(ctx, scope, it, size.Width, size.Height, variants)
+	if store.IsNotFound(err) {
+		// The record left (the trash) while its copies were made: they must not stay served.
+		for _, v := range variants {
+			if err := d.objects.Delete(ctx, mediaref.ObjectKey(scope, v.FileURL)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,144 @@
+package media_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"io"
+	"log/slog"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/imaging/imagingtest"
+	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+// deriver is the imaging function's deriver over the test emulator.
+func deriver(t *testing.T) *media.Deriver {
+	d := testkit.Deps(t)
+	return media.NewDeriver(d.Store, s3client.New(d.AWS), d.Config.MediaBucket, slog.New(slog.DiscardHandler))
+}
+
+// object reads a served object: its bytes and headers.
+func object(t *testing.T, key string) ([]byte, *s3.GetObjectOutput) {
+	t.Helper()
+	d := testkit.Deps(t)
+	out, err := s3client.New(d.AWS).GetObject(context.Background(), &s3.GetObjectInput{Bucket: aws.String(d.Config.MediaBucket), Key: aws.String(key)})
+	if err != nil {
+		t.Fatalf("get %s: %v", key, err)
+	}
+	defer out.Body.Close()
+	b, err := io.ReadAll(out.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, out
+}
+
+func TestAConfirmedPhotoGetsUprightVariantsWithoutItsGPSPosition(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	src := imagingtest.Photo(t, 4000, 3000, 6)
+	_, res := upload(t, tn, "Trip.jpg", "image/jpeg", src)
+	expect(t, res, 201, media.MsgUploaded)
+	id, _ := res.Get("result.id").(string)
+	fileURL, _ := res.Get("result.fileUrl").(string)
+	if res.Get("result.width") != 3000.0 || res.Get("result.height") != 4000.0 {
+		t.Fatalf("size as shown: %s", res.Raw)
+	}
+	// The bucket's "object created" event for the served original, twice (events may repeat).
+	for range 2 {
+		if err := deriver(t).ObjectCreated(context.Background(), "media/"+tn.ID+"/"+fileURL); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := testkit.Call(t, call{Method: "GET", Path: "/media", Tenant: tn.ID, Token: tn.AdminToken})
+	expect(t, list, 200, "")
+	want := []struct {
+		w, h float64
+		url  string
+	}{{320, 427, id + "/w/320.jpg"}, {640, 853, id + "/w/640.jpg"}, {1280, 1707, id + "/w/1280.jpg"}, {1920, 2560, id + "/w/1920.jpg"}}
+	variants, _ := list.Get("result.0.variants").([]any)
+	if len(variants) != len(want) {
+		t.Fatalf("variants: %s", list.Raw)
+	}
+	for i, w := range want {
+		v := variants[i].(map[string]any)
+		if v["width"] != w.w || v["height"] != w.h || v["fileUrl"] != w.url {
+			t.Errorf("variant %d = %v, want %+v", i, v, w)
+		}
+		body, out := object(t, "media/"+tn.ID+"/"+w.url)
+		if aws.ToString(out.ContentType) != "image/jpeg" || aws.ToString(out.CacheControl) != media.VariantCacheControl {
+			t.Errorf("variant %d served as %q, %q", i, aws.ToString(out.ContentType), aws.ToString(out.CacheControl))
+		}
+		if bytes.Contains(body, []byte("Exif")) || bytes.Contains(body, []byte(imagingtest.GPSMarker)) {
+			t.Errorf("variant %d keeps the photo's metadata", i)
+		}
+		cfg, _, err := image.DecodeConfig(bytes.NewReader(body))
+		if err != nil || float64(cfg.Width) != w.w || float64(cfg.Height) != w.h {
+			t.Errorf("variant %d decodes as %+v, %v", i, cfg, err)
+		}
+	}
+	// The original stays as uploaded, for staff to download.
+	if orig, _ := object(t, "media/"+tn.ID+"/"+fileURL); !bytes.Equal(orig, src) {
+		t.Error("the original was changed")
+	}
+	// A delete takes the variants to the trash with the original; a restore brings them back.
+	expect(t, testkit.Call(t, call{Method: "DELETE", Path: "/media/" + id, Tenant: tn.ID, Token: tn.AdminToken}), 200, media.MsgDeleted)
+	for _, w := range want {
+		if ok, _ := objectExists(t, "media/"+tn.ID+"/"+w.url); ok {
+			t.Errorf("%s still served after the delete", w.url)
+		}
+		if ok, _ := objectExists(t, "trash/"+tn.ID+"/"+w.url); !ok {
+			t.Errorf("%s not in the trash", w.url)
+		}
+	}
+	expect(t, testkit.Call(t, call{Method: "POST", Path: "/trash/media/" + id + "/1/restore", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{}}), 200, "")
+	for _, w := range want {
+		if ok, _ := objectExists(t, "media/"+tn.ID+"/"+w.url); !ok {
+			t.Errorf("%s not served after the restore", w.url)
+		}
+	}
+}
+
+func TestATransparentPNGKeepsPNGVariants(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	_, res := upload(t, tn, "Logo.png", "image/png", imagingtest.TransparentPNG(t, 700, 300))
+	expect(t, res, 201, media.MsgUploaded)
+	id, _ := res.Get("result.id").(string)
+	scope, _ := store.NewScope(tn.ID)
+	if err := deriver(t).Derive(context.Background(), scope, id); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"320", "640"} {
+		if ok, ct := objectExists(t, "media/"+tn.ID+"/"+id+"/w/"+w+".png"); !ok || ct != "image/png" {
+			t.Errorf("variant %s: exists=%v type=%q", w, ok, ct)
+		}
+	}
+}
+
+func TestABombAndATruncatedPhotoAreRefusedAndTheLibraryKeepsAnswering(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	tk, res := upload(t, tn, "bomb.png", "image/png", imagingtest.Bomb(t))
+	expect(t, res, 413, "This image is too large to process: at most 40 megapixels.")
+	if ok, _ := objectExists(t, tk.Key); ok {
+		t.Error("the refused upload was kept")
+	}
+	photo := imagingtest.Photo(t, 1200, 900, 1)
+	_, res = upload(t, tn, "cut.jpg", "image/jpeg", photo[:len(photo)*2/3])
+	expect(t, res, 422, "This image could not be read: the file is damaged or incomplete. Please upload it again.")
+	_, res = upload(t, tn, "whole.jpg", "image/jpeg", photo)
+	expect(t, res, 201, media.MsgUploaded)
+	list := testkit.Call(t, call{Method: "GET", Path: "/media", Tenant: tn.ID, Token: tn.AdminToken})
+	expect(t, list, 200, "")
+	if list.Get("totalCount") != 1.0 {
+		t.Fatalf("library: %s", list.Raw)
+	}
+}
