@@ -26,14 +26,14 @@ const (
 // Item is a media record (SPEC §3 media item). FileURL is the object's key relative to the
 // tenant's objectUrlPrefix: "{ulid}/{safe-name}".
 type Item struct {
-	PK        string    `dynamo:"PK,hash" json:"-"`
-	SK        string    `dynamo:"SK,range" json:"-"`
-	ID        string    `dynamo:"id" json:"id"`
-	Name      string    `dynamo:"name" json:"name"`
-	FileURL   string    `dynamo:"fileUrl" json:"fileUrl"`
-	FileSize  int64     `dynamo:"fileSize" json:"fileSize"`
-	MimeType  string    `dynamo:"mimeType" json:"mimeType"`
-	MediaType string    `dynamo:"mediaType" json:"mediaType"`
+	PK        string `dynamo:"PK,hash" json:"-"`
+	SK        string `dynamo:"SK,range" json:"-"`
+	ID        string `dynamo:"id" json:"id"`
+	Name      string `dynamo:"name" json:"name"`
+	FileURL   string `dynamo:"fileUrl" json:"fileUrl"`
+	FileSize  int64  `dynamo:"fileSize" json:"fileSize"`
+	MimeType  string `dynamo:"mimeType" json:"mimeType"`
+	MediaType string `dynamo:"mediaType" json:"mediaType"`
 	// Width and Height are an image's size as shown (EXIF orientation applied), read at upload.
 	Width  int `dynamo:"width,omitempty" json:"width,omitempty"`
 	Height int `dynamo:"height,omitempty" json:"height,omitempty"`
