@@ -18,7 +18,6 @@ const INDENT = 40;
 interface Props {
   tree: MenuItem[];
   selected: string | null;
-  busy: string | null;
   pageTitle: (id: string) => string | undefined;
   onMove: (result: MoveResult) => void;
   onSelect: (id: string) => void;
@@ -31,7 +30,7 @@ interface Props {
  * right to nest it under the row above, left to move it out. With the keyboard: Space picks a
  * row's handle up, the arrows move it, Space drops it; the Nest and Unnest buttons change level.
  */
-export function MenuList({ tree, selected, busy, pageTitle, onMove, onSelect, onDelete }: Props) {
+export function MenuList({ tree, selected, pageTitle, onMove, onSelect, onDelete }: Props) {
   const rows = flatten(tree);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -51,7 +50,6 @@ export function MenuList({ tree, selected, busy, pageTitle, onMove, onSelect, on
               row={row}
               canNest={i > 0 && row.depth === 0 && row.item.children.length === 0}
               selected={selected === row.item.id}
-              deleting={busy === row.item.id}
               target={row.item.type === 'PAGE' ? (pageTitle(row.item.url) ?? 'Page') : row.item.url}
               onMove={(r) => onMove(r)}
               tree={tree}
@@ -70,14 +68,13 @@ interface RowProps {
   tree: MenuItem[];
   canNest: boolean;
   selected: boolean;
-  deleting: boolean;
   target: string;
   onMove: (r: MoveResult) => void;
   onSelect: (id: string) => void;
   onDelete?: (item: MenuItem) => void;
 }
 
-function Row({ row, tree, canNest, selected, deleting, target, onMove, onSelect, onDelete }: RowProps) {
+function Row({ row, tree, canNest, selected, target, onMove, onSelect, onDelete }: RowProps) {
   const { item, depth } = row;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const style = {
@@ -123,7 +120,7 @@ function Row({ row, tree, canNest, selected, deleting, target, onMove, onSelect,
           </Button>
         )}
         {onDelete && (
-          <Button size="small" colorTheme="error" onClick={() => onDelete(item)} isLoading={deleting} aria-label={`Delete ${item.label}`}>
+          <Button size="small" colorTheme="error" onClick={() => onDelete(item)} aria-label={`Delete ${item.label}`}>
             Delete
           </Button>
         )}

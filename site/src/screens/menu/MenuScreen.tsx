@@ -27,8 +27,11 @@ export function MenuScreen() {
   const selected = findItem(menu.tree, menu.selected);
 
   const onDelete = async (item: MenuItem) => {
-    if (await confirm(MSG.confirmDelete)) await menu.remove(item.id);
+    if (await confirm(MSG.confirmDelete)) menu.remove(item.id);
   };
+  // Adding and deleting change the draft; only 'Save All Changes' (an edit) writes them.
+  const mayAdd = may('CREATE') && may('EDIT');
+  const mayDelete = may('DELETE') && may('EDIT');
 
   return (
     <Card variation="outlined" className="panel menu-screen">
@@ -37,13 +40,13 @@ export function MenuScreen() {
           Organize your menu
         </Heading>
         <Flex gap="small">
-          {may('CREATE') && (
-            <Button onClick={menu.add} isLoading={menu.busy === 'add'} loadingText="Please wait...">
+          {mayAdd && (
+            <Button onClick={menu.add}>
               + Add Menu Item
             </Button>
           )}
           {may('EDIT') && (
-            <Button variation="primary" onClick={menu.save} isLoading={menu.busy === 'save'} loadingText="Please wait..." isDisabled={!menu.dirty}>
+            <Button variation="primary" onClick={menu.save} isLoading={menu.saving} loadingText="Please wait..." isDisabled={!menu.dirty}>
               Save All Changes
             </Button>
           )}
@@ -67,11 +70,10 @@ export function MenuScreen() {
               <MenuList
                 tree={menu.tree}
                 selected={menu.selected}
-                busy={menu.busy}
                 pageTitle={titleOf}
                 onMove={menu.apply}
                 onSelect={menu.setSelected}
-                onDelete={may('DELETE') ? onDelete : undefined}
+                onDelete={mayDelete ? onDelete : undefined}
               />
             )}
             <Text fontSize="small" className="menu-hint">

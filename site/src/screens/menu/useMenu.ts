@@ -4,26 +4,34 @@ import useSWR from 'swr';
 import { dataProvider, fetchers, keys, type Reply } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { MSG } from '../../lib/messages';
-import { build, flatten, removeItem, toPayload, updateItem, type MenuItem, type MoveResult } from '../../lib/menuTree';
+import { build, findItem, flatten, removeItem, toPayload, updateItem, type MenuItem, type MoveResult } from '../../lib/menuTree';
+import { newMenuItem, sameMenu, saveMenu, SaveFailure, type MenuCalls } from './saveMenu';
 
 /** RESOURCE is the menu: one tree with one version (GET and PATCH /menu-items; items created and deleted by id). */
 const RESOURCE = 'menu-items';
 
+/** calls are the menu's writes through the data provider. */
+const calls: MenuCalls = {
+  create: (body) => dataProvider.create<MenuItem>(RESOURCE, body),
+  remove: (id) => dataProvider.remove(RESOURCE, id),
+  save: (tree, version) => dataProvider.saveSingleton<MenuItem[]>(RESOURCE, { menuItems: toPayload(tree) }, version),
+};
+
 /**
- * useMenu holds the menu builder's logic: the saved tree (swr), the draft the user is shaping
- * (moves apply at once, DESIGN §8.10), and the calls that create, delete and save. A create or
- * delete is written at once and folded into both the saved tree and the draft, so unsaved moves
- * survive it; 'Save All Changes' sends the draft with the version it was based on.
+ * useMenu holds the menu builder's logic: the saved tree (swr) and the draft the user is shaping.
+ * Every change (move, edit, '+ Add Menu Item', Delete) is the draft's alone (DESIGN §8.10) until
+ * 'Save All Changes' writes it with the version it was based on (saveMenu), so the website shows
+ * the menu as last saved and the leave guard covers every change.
  */
 export function useMenu() {
   const { data, error, isLoading, mutate } = useSWR<Reply<MenuItem[]>>(keys.singleton(RESOURCE), fetchers.reply<MenuItem[]>, { revalidateOnFocus: false });
   const [draft, setDraft] = useState<MenuItem[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'add' | 'save' | string | null>(null);
+  const [saving, setSaving] = useState(false);
 
   const saved = data?.result ?? [];
   const tree = draft ?? saved;
-  const dirty = draft !== null;
+  const dirty = draft !== null && !sameMenu(draft, saved);
 
   const apply = (result: MoveResult) => {
     if (!result.ok) {
@@ -35,55 +43,32 @@ export function useMenu() {
 
   const edit = (id: string, patch: Partial<Omit<MenuItem, 'id' | 'children'>>) => setDraft(updateItem(tree, id, patch));
 
-  const add = async () => {
-    if (busy) return;
-    setBusy('add');
-    try {
-      const body = { label: 'Link', url: '#', type: 'CUSTOM_URL', status: true, position: saved.length + 1 };
-      const res = await dataProvider.create<MenuItem>(RESOURCE, body);
-      const item = { ...res.result, children: [] };
-      await mutate({ result: build(flatten([...saved, item])), version: res.version }, { revalidate: false });
-      if (draft) setDraft(build(flatten([...draft, item])));
-      setSelected(item.id);
-      toast.success(MSG.menuCreated);
-    } catch (err) {
-      toast.error(messageOf(err, MSG.menuCreateFailed));
-    } finally {
-      setBusy(null);
-    }
+  const add = () => {
+    const item = newMenuItem();
+    setDraft(build(flatten([...tree, item])));
+    setSelected(item.id);
   };
 
-  const remove = async (id: string) => {
-    setBusy(id);
-    try {
-      const res = await dataProvider.remove(RESOURCE, id);
-      await mutate({ result: removeItem(saved, id), version: res.version }, { revalidate: false });
-      if (draft) setDraft(removeItem(draft, id));
-      if (selected === id) setSelected(null);
-      toast.success(MSG.menuDeleted);
-    } catch (err) {
-      toast.error(messageOf(err, MSG.deleteFailed));
-    } finally {
-      setBusy(null);
-    }
+  const remove = (id: string) => {
+    setDraft(removeItem(tree, id));
+    if (selected === id) setSelected(null);
   };
 
   const save = async () => {
-    if (busy || !data) return;
-    setBusy('save');
+    if (saving || !data) return;
+    setSaving(true);
     try {
-      await mutate(dataProvider.saveSingleton<MenuItem[]>(RESOURCE, { menuItems: toPayload(tree) }, data.version), {
-        optimisticData: { result: tree, version: data.version },
-        rollbackOnError: true,
-        populateCache: (res) => ({ result: res.result, version: res.version }),
-        revalidate: false,
-      });
+      const res = await saveMenu(calls, tree, data.version ?? 0);
+      await mutate({ result: res.result, version: res.version }, { revalidate: false });
       setDraft(null);
+      setSelected((id) => (id && findItem(res.result, id) ? id : null));
       toast.success(MSG.menuSaved);
     } catch (err) {
-      toast.error(messageOf(err, MSG.menuSaveFailed));
+      // The failed save's undo may have moved the version the draft rests on.
+      if (err instanceof SaveFailure) await mutate({ result: saved, version: err.version }, { revalidate: false });
+      toast.error(messageOf(err instanceof SaveFailure ? err.error : err, MSG.menuSaveFailed));
     } finally {
-      setBusy(null);
+      setSaving(false);
     }
   };
 
@@ -100,7 +85,7 @@ export function useMenu() {
     loading: isLoading,
     failed: Boolean(error),
     dirty,
-    busy,
+    saving,
     selected,
     setSelected,
     apply,

@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/useConfirm';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { HistoryPanel } from '../../components/history/HistoryPanel';
 import { can, collectionFor } from '../../lib/collections';
+import { MSG } from '../../lib/messages';
 import { ContentEditor } from './ContentEditor';
 import { PAGE_MSG } from './messages';
 import { NewPageForm } from './NewPageForm';
@@ -46,7 +47,7 @@ function Editor({ id }: { id: string }) {
   }
   const f = ed.fields;
   const deleteSection = async (key: string) => {
-    if (await confirm('Do you really want to delete?')) await ed.removeSection(key);
+    if (await confirm(MSG.confirmDelete)) ed.removeSection(key);
   };
   const saveBar = (
     <Flex gap="small" alignItems="center" wrap="wrap">

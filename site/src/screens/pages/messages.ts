@@ -3,8 +3,6 @@ export const PAGE_MSG = {
   titleRequired: 'Title is required!',
   created: 'Page created successfully!',
   createFailed: 'Error in creating page!',
-  sectionDeleted: 'Page Section Item Deleted!',
-  deleteFailed: 'Failed to delete',
   leave: 'You have unsaved changes. Leave this page and lose them?',
   conflict:
     'Someone else saved this page after you opened it, so your save was not applied. Your changes are still here: copy what you need, then reload to see the latest version.',

@@ -71,7 +71,8 @@ interface Loaded {
 
 /**
  * usePageEditor holds one page in the editor: load, the draft (fields and sections), unsaved
- * changes, save with the page's version (a 409 keeps the draft and says why), and section deletes.
+ * changes (sections added, changed, moved or deleted included), and save with the page's version (a
+ * 409 keeps the draft and says why).
  */
 export function usePageEditor(id: string) {
   const typesQuery = useSWR<ListResult<SectionType>>(keys.list('page-section-types'), fetchers.list<SectionType>, { revalidateIfStale: false });
@@ -156,27 +157,10 @@ export function usePageEditor(id: string) {
   };
 
   /**
-   * removeSection deletes a saved section on the server at once (SPEC: 'Page Section Item
-   * Deleted!'), or drops an unsaved one. The delete bumps the page's version; the editor takes
-   * the new version only when nobody else changed the page meanwhile, so a later save still
-   * notices someone else's change.
+   * removeSection drops a section from the draft. Like every other change it takes effect on the
+   * page's Save, whose pageSections (the whole list) deletes the sections left out.
    */
-  const removeSection = async (key: string) => {
-    const sec = sections.find((s) => s.key === key);
-    if (!sec || !loaded) return;
-    if (sec.id) {
-      try {
-        const res = await dataProvider.remove<{ pageVersion: number }>('page-sections', sec.id);
-        const v = res.result.pageVersion === loaded.version + 1 ? res.result.pageVersion : loaded.version;
-        setLoaded({ ...loaded, version: v, sections: loaded.sections.filter((s) => s.key !== key) });
-      } catch (err) {
-        toast.error(messageOf(err, PAGE_MSG.deleteFailed));
-        return;
-      }
-    }
-    setSections((list) => list.filter((s) => s.key !== key));
-    toast.success(PAGE_MSG.sectionDeleted);
-  };
+  const removeSection = (key: string) => setSections((list) => list.filter((s) => s.key !== key));
 
   return {
     loading: !fields && !loadError,
