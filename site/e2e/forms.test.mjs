@@ -124,9 +124,9 @@ describe('form builder and submissions', () => {
       await page.getByRole('link', { name: 'Edit Form' }).waitFor();
 
       // Mark it checked; the dashboard counter is server-side and covered by the Go tests.
-      const checked = row.getByRole('checkbox');
-      await row.locator('label').first().click();
-      await page.waitForFunction(() => document.querySelector('tbody tr input[type=checkbox]')?.checked === true);
+      const checked = row.getByRole('checkbox', { name: /^Checked: / });
+      await checked.locator('xpath=ancestor::label[1]').click();
+      await page.waitForFunction(() => document.querySelector('tbody tr input[name^="checked-"]')?.checked === true);
       assert.equal(await checked.isChecked(), true);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

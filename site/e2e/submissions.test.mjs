@@ -22,6 +22,13 @@ const withPage = useBrowser({
 
 const row = (page, text) => page.locator('tbody tr', { hasText: text });
 const select = (page, text) => row(page, text).getByRole('checkbox', { name: /^Select / });
+
+/** tick sets a checkbox by a click on its label (Amplify hides the input itself under its own box). */
+async function tick(box, on) {
+  if ((await box.isChecked()) !== on) await box.locator('xpath=ancestor::label[1]').click();
+  for (let i = 0; i < 50 && (await box.isChecked()) !== on; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await box.isChecked(), on);
+}
 const unchecked = async () => (await call('GET', '/misc/masters')).result.dashboardStats.customFormSubmissionCount;
 
 /** makeForm creates a form with one Name field and a submission per name; the first is marked checked. */
@@ -54,7 +61,7 @@ describe('deleting submissions', () => {
         assert.equal(await del.isDisabled(), true, 'nothing selected yet');
 
         // One: Bob.
-        await select(page, bob).check();
+        await tick(select(page, bob), true);
         await page.getByRole('button', { name: 'Delete selected (1)' }).click();
         await confirmYes(page, 'Do you really want to delete?');
         await page.getByText('Submission Deleted Successfully!').first().waitFor();
@@ -62,9 +69,9 @@ describe('deleting submissions', () => {
         await row(page, bob).waitFor({ state: 'detached' });
 
         // The page: all three, then Ann (checked) left out.
-        await page.getByRole('checkbox', { name: 'Select all submissions on this page' }).check();
+        await tick(page.getByRole('checkbox', { name: 'Select all submissions on this page' }), true);
         for (const n of [ann, cat, dan]) assert.equal(await select(page, n).isChecked(), true);
-        await select(page, ann).uncheck();
+        await tick(select(page, ann), false);
         assert.equal(await page.getByRole('checkbox', { name: 'Select all submissions on this page' }).isChecked(), false);
         await page.getByRole('button', { name: 'Delete selected (2)' }).click();
         await confirmYes(page, 'Do you really want to delete?');

@@ -40,7 +40,8 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
   // The command palette opens a record here with ?edit={id} (its form, when the user may edit).
   useTakeUrlParam('edit', (id) => canEdit && onEdit({ id }));
   const onDelete = async (row: ApiRecord) => {
-    if (await confirm(CONFIRM_DELETE)) await list.remove(row);
+    const message = options.deleteMessage ? await options.deleteMessage(row.id) : CONFIRM_DELETE;
+    if (await confirm(message)) await list.remove(row);
   };
   const onCancel = async () => {
     if (form.saving) return;

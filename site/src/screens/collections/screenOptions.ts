@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { formDeleteMessage } from '../forms/formDelete';
 import { AddPageModal } from '../pages/AddPageModal';
 import type { RowLink } from './CollectionTable';
 
@@ -12,6 +13,8 @@ export interface ScreenOptions {
   editPath?: (id: string) => string;
   /** Extra per-row links. */
   rowLinks?: RowLink[];
+  /** The delete confirmation's text, when it says more than SPEC's question (what goes with the record). */
+  deleteMessage?: (id: string) => Promise<string>;
 }
 
 export const SCREEN_OPTIONS: Record<string, ScreenOptions> = {
@@ -22,5 +25,7 @@ export const SCREEN_OPTIONS: Record<string, ScreenOptions> = {
     createPath: '/custom-forms/create',
     editPath: (id) => `/custom-forms/${encodeURIComponent(id)}`,
     rowLinks: [{ label: 'View Submissions', to: (id) => `/custom-forms/${encodeURIComponent(id)}/submissions` }],
+    // A form goes to the trash with its submissions: the confirmation says how many.
+    deleteMessage: formDeleteMessage,
   },
 };

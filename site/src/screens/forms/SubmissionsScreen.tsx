@@ -1,22 +1,30 @@
-import { Button, Card, CheckboxField, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, SelectField } from '@aws-amplify/ui-react';
 import { Link, useParams } from 'react-router';
+import { useApp } from '../../app/AppContext';
 import { ListBody, SearchBox } from '../../components/ListBody';
-import { formatDateTime } from '../../lib/format';
+import { useConfirm } from '../../components/useConfirm';
+import { can } from '../../lib/collections';
+import { MSG } from '../../lib/messages';
 import { Paginator } from '../collections/Paginator';
 import '../collections/collections.css';
-import { useSubmissions, type SubmissionRow } from './useSubmissions';
+import { SubmissionsTable } from './SubmissionsTable';
+import { useSelection } from './useSelection';
+import { useSubmissions } from './useSubmissions';
 import './forms.css';
 
-function cellText(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  if (Array.isArray(v)) return v.join(', ');
-  return String(v);
-}
+const SUBMISSION_CATEGORY = { category: 'FORM_SUBMISSION' };
 
 function Submissions({ formId }: { formId: string }) {
   const s = useSubmissions(formId);
   const { list } = s;
-  const label = (row: SubmissionRow) => `submission of ${row.createdAt ? formatDateTime(String(row.createdAt)) : row.id}`;
+  const { user } = useApp();
+  const selection = useSelection(list.items.map((row) => row.id));
+  const [confirm, confirmDialog] = useConfirm();
+  const canDelete = can(user, SUBMISSION_CATEGORY, 'DELETE');
+  const onDelete = async () => {
+    const ids = selection.selected;
+    if (ids.length > 0 && (await confirm(MSG.confirmDelete))) await s.remove(ids);
+  };
   return (
     <Card variation="outlined" className="panel submissions-screen">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium" marginBottom="medium">
@@ -28,6 +36,17 @@ function Submissions({ formId }: { formId: string }) {
           <Link className="amplify-button" to={`/custom-forms/${encodeURIComponent(formId)}`}>
             Edit Form
           </Link>
+          {canDelete && (
+            <Button
+              variation="destructive"
+              onClick={() => void onDelete()}
+              isDisabled={selection.selected.length === 0}
+              isLoading={s.deleting}
+              loadingText="Please wait..."
+            >
+              {`Delete selected (${selection.selected.length})`}
+            </Button>
+          )}
           <Button variation="primary" onClick={() => void s.exportCsv()} isLoading={s.exporting} loadingText="Please wait..." isDisabled={list.total === 0}>
             Export CSV
           </Button>
@@ -47,45 +66,16 @@ function Submissions({ formId }: { formId: string }) {
         </SelectField>
       </Flex>
       <ListBody loading={list.loading} empty={list.items.length === 0}>
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Checked</th>
-                {s.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-                <th scope="col">Submitted At</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((row) => (
-                <tr key={row.id} className={row.checked ? 'submission--checked' : undefined}>
-                  <td>
-                    <CheckboxField
-                      label={`Checked: ${label(row)}`}
-                      labelHidden
-                      name={`checked-${row.id}`}
-                      checked={row.checked === true}
-                      isDisabled={s.busy === row.id}
-                      onChange={(e) => void s.setChecked(row, e.target.checked)}
-                    />
-                  </td>
-                  {s.columns.map((c) => (
-                    <td key={c}>
-                      <Text as="span">{cellText(row[c])}</Text>
-                    </td>
-                  ))}
-                  <td>{row.createdAt ? formatDateTime(String(row.createdAt)) : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SubmissionsTable
+          rows={list.items}
+          columns={s.columns}
+          selection={canDelete ? selection : undefined}
+          busy={s.busy}
+          onChecked={(row, checked) => void s.setChecked(row, checked)}
+        />
       </ListBody>
       {list.total > 0 && <Paginator page={list.page} last={list.last} limit={list.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />}
+      {confirmDialog}
     </Card>
   );
 }
