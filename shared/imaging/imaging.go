@@ -13,6 +13,7 @@ import (
 	_ "image/gif" // decoders of the types the media library accepts
 	"image/jpeg"
 	"image/png"
+	"slices"
 
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/math/f64"
@@ -20,8 +21,21 @@ import (
 )
 
 // Widths are the variant widths, smallest first; an image is never upscaled, so one narrower
-// than a width gets no variant of it.
+// than a width gets no variant of it, but a copy at its own width instead (cleaned of its
+// metadata, so a website never needs the original).
 var Widths = []int{320, 640, 1280, 1920}
+
+// widthsFor are the variant widths of an image w pixels wide, smallest first.
+func widthsFor(w int) []int {
+	var out []int
+	for _, v := range Widths {
+		if v >= w {
+			return append(out, w)
+		}
+		out = append(out, v)
+	}
+	return out
+}
 
 // MaxPixels bounds what is decoded: 40 megapixels (a decoded RGBA image of that size is 160 MB).
 // A larger header is refused before any pixel is read.
@@ -109,11 +123,7 @@ func Derive(src []byte) (size Size, out []Variant, err error) {
 	// Each variant is scaled from the next larger one (the first from the original): the
 	// costly pass over the full image happens once.
 	from := img
-	for i := len(Widths) - 1; i >= 0; i-- {
-		w := Widths[i]
-		if w >= size.Width {
-			continue
-		}
+	for _, w := range slices.Backward(widthsFor(size.Width)) {
 		h := max(1, (size.Height*w+size.Width/2)/size.Width)
 		// Scaled in the stored orientation, then turned upright: turning the small copy is cheap.
 		sw, sh := w, h

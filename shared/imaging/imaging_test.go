@@ -58,7 +58,7 @@ func TestAnUprightPhotoNarrowerThanAWidthIsNeverUpscaled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if size.Width != 700 || len(vs) != 2 || vs[1].Width != 640 || vs[1].Height != 457 {
+	if size.Width != 700 || len(vs) != 3 || vs[1].Width != 640 || vs[1].Height != 457 || vs[2].Width != 700 || vs[2].Height != 500 {
 		t.Fatalf("size %+v, variants %d (%+v)", size, len(vs), vs)
 	}
 }
@@ -76,8 +76,8 @@ func TestATransparentPNGStaysPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vs) != 2 {
-		t.Fatalf("%d variants, want 2 (320 and 640)", len(vs))
+	if len(vs) != 3 {
+		t.Fatalf("%d variants, want 3 (320, 640 and its own 800)", len(vs))
 	}
 	for _, v := range vs {
 		if v.Ext != "png" || v.ContentType != "image/png" {

@@ -116,7 +116,7 @@ func TestATransparentPNGKeepsPNGVariants(t *testing.T) {
 	if err := deriver(t).Derive(context.Background(), scope, id); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"320", "640"} {
+	for _, w := range []string{"320", "640", "700"} {
 		if ok, ct := objectExists(t, "media/"+tn.ID+"/"+id+"/w/"+w+".png"); !ok || ct != "image/png" {
 			t.Errorf("variant %s: exists=%v type=%q", w, ok, ct)
 		}

@@ -142,6 +142,9 @@ func Normalize(scope store.Scope, key string) (string, error) {
 	return ref, nil
 }
 
+// IsRef reports whether s has the form of a stored file reference ("{ulid}/{name}").
+func IsRef(s string) bool { return refPattern().MatchString(s) && !strings.Contains(s, "..") }
+
 // RecordKey returns the key of the media record whose file is ref ("{ulid}/{name}", as Normalize
 // returns it): the record's id is the reference's ulid, in the tenant's "media" partition (the
 // media package's records). Other packages use it to check that a reference names a file of the

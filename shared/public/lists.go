@@ -113,6 +113,9 @@ func (s *Service) serveList(w http.ResponseWriter, r *http.Request, spec listSpe
 		return err
 	}
 	start, end := lq.Window(len(matched))
+	if err := s.read.LoadImages(r.Context(), st, matched[start:end]); err != nil {
+		return err
+	}
 	out := make([]Record, 0, end-start)
 	for _, rec := range matched[start:end] {
 		out = append(out, s.views.view(st, spec.kind, rec))

@@ -99,9 +99,12 @@ func (s *Service) page(w http.ResponseWriter, r *http.Request) error {
 	for _, name := range pageFields {
 		out[name] = v.Page.Record[name]
 	}
+	if err := s.read.LoadImages(r.Context(), st, v.Page); err != nil {
+		return err
+	}
 	for _, name := range pageImages {
 		ref, _ := v.Page.Record[name].(string)
-		out[name] = nilIfEmpty(st.mediaURL(ref))
+		st.putImage(out, name, ref)
 	}
 	sections := make([]Section, len(v.Page.Sections))
 	for i, sec := range v.Page.Sections {
@@ -112,7 +115,7 @@ func (s *Service) page(w http.ResponseWriter, r *http.Request) error {
 				item[k] = val
 			}
 			ref, _ := it["image"].(string)
-			item["image"] = nilIfEmpty(st.mediaURL(ref))
+			st.putImage(item, "image", ref)
 			sec.Items[j] = item
 		}
 		sections[i] = sec

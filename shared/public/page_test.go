@@ -52,8 +52,8 @@ func TestPublicPage(t *testing.T) {
 
 	res := public(t, req{path: "/pages/about", tenant: tn.ID})
 	expect(t, res, http.StatusOK)
-	if res.calls != 4 {
-		t.Errorf("%d DynamoDB calls, want 4 (tenant, slug, page, sections)", res.calls)
+	if res.calls != 5 {
+		t.Errorf("%d DynamoDB calls, want 5 (tenant, slug, page, sections, the images' media records)", res.calls)
 	}
 	p := res.body["result"].(map[string]any)
 	media := "http://example.com/media/" + tn.ID + "/" + img

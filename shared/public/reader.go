@@ -82,6 +82,8 @@ type Site struct {
 	Origin string
 	// mediaPrefix is the reader's, so a template can turn a reference into a path.
 	mediaPrefix string
+	// images are the media records of the references LoadImages looked up.
+	images map[string]Image
 }
 
 // Media is the root-relative path of one of the tenant's media references ("{ulid}/{name}"); an

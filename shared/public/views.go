@@ -42,7 +42,10 @@ func (v viewer) view(st *Site, kind string, rec Record) Record {
 			out[name] = nil
 			continue
 		}
-		if f, declared := c.Field(name); declared && (f.Type == collections.TypeImage || f.Type == collections.TypeFile) {
+		if f, declared := c.Field(name); declared && f.Type == collections.TypeImage {
+			st.putImage(out, name, fmt.Sprint(val))
+			continue
+		} else if declared && f.Type == collections.TypeFile {
 			val = st.mediaURL(fmt.Sprint(val))
 		}
 		out[name] = val

@@ -14,7 +14,8 @@ import (
 // funcs are the helpers every template may call.
 var funcs = template.FuncMap{
 	"str":     str,
-	"media":   func(site *public.Site, ref any) string { return site.Media(str(ref)) },
+	"media":   func(site *public.Site, ref any) string { return site.Display(str(ref)) },
+	"img":     imgTag,
 	"date":    formatDate,
 	"isoDate": isoDate,
 	"paras":   paragraphs,
@@ -162,4 +163,39 @@ func fileSize(v any) string {
 		return fmt.Sprintf("%.1f MB", n/(1<<20))
 	}
 	return fmt.Sprintf("%.0f KB", n/1024)
+}
+
+// imgTag is an image of the tenant's library as a page shows it: a resized copy as src, every
+// copy in srcset with sizes (the slot's width on screen) so a phone fetches a phone-sized file,
+// width and height set (the slot's aspect ratio, so nothing shifts as it loads), and loading
+// "lazy" (below the fold), "high" (the hero: fetched first) or "" (eager). "" when ref is empty.
+func imgTag(site *public.Site, ref any, size, sizes, loading, alt, class string) template.HTML {
+	r := str(ref)
+	if r == "" {
+		return ""
+	}
+	w, h, _ := strings.Cut(size, "x")
+	var b strings.Builder
+	attr := func(name, val string) { fmt.Fprintf(&b, ` %s="%s"`, name, template.HTMLEscapeString(val)) }
+	b.WriteString("<img")
+	if class != "" {
+		attr("class", class)
+	}
+	attr("src", site.Display(r))
+	if set := site.Srcset(r); set != "" {
+		attr("srcset", set)
+		attr("sizes", sizes)
+	}
+	attr("alt", alt)
+	attr("width", w)
+	attr("height", h)
+	switch loading {
+	case "lazy":
+		attr("loading", "lazy")
+		attr("decoding", "async")
+	case "high":
+		attr("fetchpriority", "high")
+	}
+	b.WriteString(">")
+	return template.HTML(b.String()) //nolint:gosec // every value above is escaped
 }

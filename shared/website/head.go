@@ -17,6 +17,9 @@ type head struct {
 	OGImage, OGType, OGURL       string
 	TwitterCard, TwitterSite     string
 	JSONLD                       template.JS
+	// HeroPreload preloads the page's first, largest image (its own, or its first slide's) with
+	// its srcset, so the browser fetches the right copy before it has laid out the page.
+	HeroPreload template.HTML
 }
 
 // head builds the page's <head> from the page's own SEO fields, falling back to the SEO
@@ -55,7 +58,7 @@ func (s *Server) head(q *req, v *view) head {
 	h.OGTitle = first(str(page["ogTitle"]), title, str(seo["ogTitle"]), siteTitle)
 	h.OGDescription = first(str(page["ogDescription"]), h.Description, str(seo["ogDescription"]))
 	h.OGURL = first(str(page["ogUrl"]), h.Canonical)
-	h.OGImage = site.Absolute(first(site.Media(str(page["ogImage"])), site.Media(str(page["image"])), str(seo["ogImageUrl"])))
+	h.OGImage = site.Absolute(first(site.Display(str(page["ogImage"])), site.Display(str(page["image"])), str(seo["ogImageUrl"])))
 	var robots []string
 	if page["noIndex"] == true || v.NoIndex || v.Preview {
 		robots = append(robots, "noindex")
@@ -64,6 +67,9 @@ func (s *Server) head(q *req, v *view) head {
 		robots = append(robots, "nofollow")
 	}
 	h.Robots = strings.Join(robots, ", ")
+	if hero := heroImage(v); hero != "" {
+		h.HeroPreload = preloadTag(site.Display(hero), site.Srcset(hero))
+	}
 	h.JSONLD = jsonLD(append([]any{organization(site, v.Set)}, v.JSONLD...))
 	return h
 }
@@ -72,7 +78,7 @@ func (s *Server) head(q *req, v *view) head {
 func organization(site *public.Site, set *public.Settings) map[string]any {
 	org := map[string]any{"@context": "https://schema.org", "@type": "EducationalOrganization",
 		"name": site.Tenant.Name, "url": site.Absolute("/")}
-	if logo := site.Media(str(set.Header["logoUrl"])); logo != "" {
+	if logo := site.Display(str(set.Header["logoUrl"])); logo != "" {
 		org["logo"] = site.Absolute(logo)
 	}
 	if e := str(set.Footer["contactEmail"]); e != "" {
@@ -102,7 +108,7 @@ func eventLD(site *public.Site, ev public.Record) map[string]any {
 	if d := str(ev["description"]); d != "" {
 		out["description"] = d
 	}
-	if img := site.Media(str(ev["image"])); img != "" {
+	if img := site.Display(str(ev["image"])); img != "" {
 		out["image"] = site.Absolute(img)
 	}
 	out["organizer"] = map[string]any{"@type": "Organization", "name": site.Tenant.Name, "url": site.Absolute("/")}
@@ -117,4 +123,30 @@ func jsonLD(v any) template.JS {
 		return ""
 	}
 	return template.JS(raw) //nolint:gosec // JSON with HTML characters escaped
+}
+
+// heroImage is the reference of the image a page shows first across its width: the page's own
+// image (home), else its first section's first slide; "" when there is none.
+func heroImage(v *view) string {
+	if v.Page == nil {
+		return ""
+	}
+	if img := str(v.Page.Record["image"]); img != "" && v.Body == "home" {
+		return img
+	}
+	if len(v.Page.Sections) > 0 && v.Page.Sections[0].Type == "slider" && len(v.Page.Sections[0].Items) > 0 {
+		return str(v.Page.Sections[0].Items[0]["image"])
+	}
+	return ""
+}
+
+// preloadTag is the <link> that preloads a full-width image (html/template would escape a
+// srcset's spaces inside imagesrcset, which it takes for a URL).
+func preloadTag(href, srcset string) template.HTML {
+	e := template.HTMLEscapeString
+	out := `<link rel="preload" as="image" href="` + e(href) + `"`
+	if srcset != "" {
+		out += ` imagesrcset="` + e(srcset) + `" imagesizes="100vw"`
+	}
+	return template.HTML(out + ` fetchpriority="high">`) //nolint:gosec // both values escaped
 }

@@ -169,6 +169,10 @@ func (s *Server) render(q *req, v *view) error {
 	v.Year = s.read.Now().Year()
 	v.CSS = s.inlineStyle(styleInput{primary: str(set.ThemeSettings["primaryColor"]), secondary: str(set.ThemeSettings["secondaryColor"]),
 		font: str(set.ThemeSettings["fontFamily"]), customCSS: str(set.ThemeSettings["customCss"])})
+	// The media records of every image the page shows, in one round trip: their copies' sizes.
+	if err := s.read.LoadImages(q.r.Context(), q.site, v.Page, v.Data, v.Forms, v.Popup, set.Header, set.Footer); err != nil {
+		return err
+	}
 	v.Head = s.head(q, v)
 	tv, ok := s.views[v.Theme]
 	if !ok {
