@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mutate } from 'swr';
 import { configureClient } from './client';
-import { StaleVersionError, dataProvider, isStale, keys, resourceKeys, toList } from './dataProvider';
+import { DASHBOARD_KEY, StaleVersionError, dataProvider, isStale, keys, resourceKeys, toList } from './dataProvider';
 import { HttpError } from './http';
+
+vi.mock('swr', async (actual) => ({ ...(await actual<typeof import('swr')>()), mutate: vi.fn() }));
 
 type Call = { url: string; method: string; body: unknown };
 
@@ -19,7 +22,10 @@ function fake(status: number, body: unknown) {
 }
 
 beforeEach(() => configureClient({ apiBase: '/api/v1/tenant', tenantId: 'demo' }));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(mutate).mockClear();
+});
 
 describe('keys', () => {
   it('builds list query strings in one order, leaving out what is unset', () => {
@@ -157,6 +163,25 @@ describe('dataProvider', () => {
     calls = fake(200, {});
     await dataProvider.purge('media', 'm/1', 1);
     expect(calls[0]).toMatchObject({ url: '/api/v1/tenant/trash/media/m%2F1/1', method: 'DELETE' });
+  });
+});
+
+describe('dashboard counters', () => {
+  it('every create, delete, restore and purge has them fetched again; reads, updates and failures do not', async () => {
+    fake(200, { result: { id: '1' } });
+    await dataProvider.list('faqs');
+    await dataProvider.one('faqs', '1');
+    await dataProvider.update('faqs', '1', {}, 1);
+    expect(mutate).not.toHaveBeenCalled();
+    await dataProvider.create('popups', {});
+    await dataProvider.remove('popups', '1');
+    await dataProvider.restoreFromTrash('popups', '1', 2);
+    await dataProvider.purge('popups', '1', 2);
+    expect(vi.mocked(mutate).mock.calls).toEqual(Array(4).fill([DASHBOARD_KEY]));
+    vi.mocked(mutate).mockClear();
+    fake(500, { message: 'down' });
+    await expect(dataProvider.create('popups', {})).rejects.toThrow('down');
+    expect(mutate).not.toHaveBeenCalled();
   });
 });
 

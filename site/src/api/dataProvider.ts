@@ -149,6 +149,16 @@ function withVersion(body: object, version: number | undefined): object {
   return version === undefined ? body : { ...body, version };
 }
 
+/** DASHBOARD_KEY holds the dashboard's counters (in the master lists), which any create, delete or restore changes. */
+export const DASHBOARD_KEY = '/misc/masters';
+
+/** moved runs a write that may move a dashboard counter, then has the counters fetched again (Home, wherever it is shown next). */
+async function moved<T>(write: Promise<T>): Promise<T> {
+  const out = await write;
+  void globalMutate(DASHBOARD_KEY);
+  return out;
+}
+
 /** fetchers read the provider's keys for swr: one shape per kind of key. */
 export const fetchers = {
   list: async <T>(key: string): Promise<ListResult<T>> => toList(await api.get<PagedResponse<T>>(key)),
@@ -158,11 +168,11 @@ export const fetchers = {
 export const dataProvider = {
   list: <T>(resource: string, params: ListParams = {}) => fetchers.list<T>(keys.list(resource, params)),
   one: <T>(resource: string, id: string) => fetchers.reply<T>(keys.one(resource, id)),
-  create: async <T>(resource: string, body: object) => reply<T>(await api.post(`/${resource}`, body)),
+  create: async <T>(resource: string, body: object) => reply<T>(await moved(api.post(`/${resource}`, body))),
   /** update sends the version the edit started from (when known); a stale one throws StaleVersionError. */
   update: <T>(resource: string, id: string, body: object, version: number | undefined) =>
     versioned<T>(api.patch(keys.one(resource, id), withVersion(body, version))),
-  remove: async <T = unknown>(resource: string, id: string) => reply<T>(await api.del(keys.one(resource, id))),
+  remove: async <T = unknown>(resource: string, id: string) => reply<T>(await moved(api.del(keys.one(resource, id)))),
 
   /** getSingleton reads a one-per-tenant resource (header, footer, theme settings, the menu tree). */
   getSingleton: <T>(resource: string) => fetchers.reply<T>(keys.singleton(resource)),
@@ -179,12 +189,10 @@ export const dataProvider = {
 
   trashList: <T>(params: { kind?: string; cursor?: string; limit?: number } = {}) => fetchers.list<T>(keys.trash(params)),
   restoreFromTrash: async <T = unknown>(kind: string, id: string, version: number) =>
-    reply<T>(await api.post(`${keys.trashEntry({ kind, id, version })}/restore`, {})),
-  purge: async <T = unknown>(kind: string, id: string, version: number) => reply<T>(await api.del(keys.trashEntry({ kind, id, version }))),
+    reply<T>(await moved(api.post(`${keys.trashEntry({ kind, id, version })}/restore`, {}))),
+  purge: async <T = unknown>(kind: string, id: string, version: number) => reply<T>(await moved(api.del(keys.trashEntry({ kind, id, version })))),
 };
 
-/** DASHBOARD_KEY holds the dashboard's counters, which any create, delete or restore changes. */
-const DASHBOARD_KEY = '/misc/masters';
 
 /** RELATED are resources whose cached reads a write of another makes stale (a form's submissions go with it). */
 const RELATED: Record<string, string[]> = {

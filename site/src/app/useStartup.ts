@@ -6,7 +6,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useMasters, useMe, useTenantInfo } from '../api/hooks';
 import { HttpError, messageOf } from '../api/http';
 import { clearSession, getToken, storeUser, subscribeSession } from '../api/session';
-import type { DashboardStats, TenantInfo, User } from '../api/types';
+import type { TenantInfo, User } from '../api/types';
 import { MSG } from '../lib/messages';
 import { useBoot } from './useBoot';
 import { useNotificationsPoll } from './useNotificationsPoll';
@@ -21,8 +21,6 @@ export interface StartupState {
   tenantLoaded: boolean;
   authInitialised: boolean;
   user: User | null;
-  dashboardStats: DashboardStats | null;
-  mastersLoading: boolean;
 }
 
 function tenantErrorText(err: unknown): string {
@@ -57,7 +55,7 @@ export function useStartup(): StartupState {
 
   // 4. Signed in: master lists and notifications.
   const signedIn = authInitialised && user !== null;
-  const masters = useMasters(signedIn);
+  useMasters(signedIn);
   useNotificationsPoll(signedIn);
 
   return {
@@ -69,7 +67,5 @@ export function useStartup(): StartupState {
     tenantLoaded: tenant !== null,
     authInitialised,
     user: signedIn ? user : null,
-    dashboardStats: masters.data?.result?.dashboardStats ?? null,
-    mastersLoading: signedIn && masters.data === undefined && masters.error === undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { useApp } from '../../app/AppContext';
+import { useMasters } from '../../api/hooks';
 import type { DashboardStats } from '../../api/types';
 import { abbreviateNumber } from '../../lib/abbreviateNumber';
 
@@ -19,12 +19,18 @@ export interface CounterView {
   exact: string;
 }
 
-/** useDashboard turns the masters' dashboardStats into display values ('...' while loading). */
+/**
+ * useDashboard turns the masters' dashboardStats into display values ('...' while loading). They
+ * are fetched again whenever Home is shown (writes elsewhere, other tabs); meanwhile the last
+ * counters stay on screen.
+ */
 export function useDashboard(): CounterView[] {
-  const { dashboardStats, mastersLoading } = useApp();
+  const masters = useMasters(true, { fresh: true });
+  const dashboardStats = masters.data?.result?.dashboardStats;
+  const loading = masters.data === undefined && masters.error === undefined;
   return COUNTERS.map(({ key, label }) => {
     const n = dashboardStats?.[key];
-    if (mastersLoading) return { key, label, value: '...', exact: '' };
+    if (loading) return { key, label, value: '...', exact: '' };
     // A failed masters load is only logged (SPEC §8); show a dash rather than a fake zero.
     if (!dashboardStats) return { key, label, value: '—', exact: '' };
     return { key, label, value: abbreviateNumber(n ?? 0), exact: String(n ?? 0) };
