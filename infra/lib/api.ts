@@ -26,10 +26,15 @@ export const DEFAULT_SIZING: FunctionSizing = { memoryMiB: 256, timeout: Duratio
 
 /**
  * GROUP_SIZING overrides per group. auth hashes passwords with argon2id (t=2, m=19 MiB), which is
- * CPU-bound: 512 MiB gives twice the CPU share of 256 MiB, keeping a login near 100 ms.
+ * CPU-bound: 512 MiB gives twice the CPU share of 256 MiB, keeping a login near 100 ms. design
+ * (the media library) decodes every uploaded image whole when the upload is confirmed, to refuse
+ * damaged files and decompression bombs: up to 40 megapixels, about 160 MB of pixels on top of
+ * the 5 MB file, which 256 MiB cannot hold; 512 MiB can. Its timeout stays 10 s: such a decode
+ * takes ~0.4 s (JPEG) to ~1 s (PNG) of a full vCPU, about 3.5 times that at 512 MiB's share.
  */
 export const GROUP_SIZING: Readonly<Record<string, FunctionSizing>> = {
   auth: { memoryMiB: 512, timeout: Duration.seconds(10) },
+  design: { memoryMiB: 512, timeout: Duration.seconds(10) },
 };
 
 /** ApiProps configure the HTTP API and its group functions. */

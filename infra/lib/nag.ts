@@ -55,6 +55,18 @@ export function acknowledgeNagFindings(s: NagScope): void {
 
   if (s.websiteDistribution) acknowledgeWebsiteFindings(s.websiteDistribution);
 
+  // S3 bucket notifications (the media bucket → the imaging function) are set by a singleton
+  // custom-resource Lambda owned by aws-cdk-lib, created once per stack.
+  const notifier = s.stack.node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));
+  if (notifier) {
+    ack(
+      notifier,
+      'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      "CDK-managed BucketNotifications handler (sets the media bucket's event notifications during deploys only): " +
+        'the role is created by aws-cdk-lib with the basic execution policy for its own logs; not configurable.',
+    );
+  }
+
   // BucketDeployment's handler is a singleton Lambda owned by aws-cdk-lib, created once per stack.
   const deployer = s.stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
   if (deployer) {

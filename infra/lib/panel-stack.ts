@@ -14,6 +14,7 @@ import { CustomDomain, Site } from './site';
 import { acknowledgeNagFindings } from './nag';
 import { Website } from './website';
 import { Schedule } from './schedule';
+import { Imaging, IMAGING_PREFIX } from './imaging';
 
 /** TableAccess is what a group does with the table. */
 export type TableAccess = 'read' | 'readwrite';
@@ -116,6 +117,8 @@ export class PanelStack extends Stack {
   /** website is the institutions' websites' distribution; unset when routes.json names no website group. */
   readonly website?: Website;
   readonly logs: AccessLogs;
+  /** imaging makes the resized copies of uploaded images (the media bucket's events call it). */
+  readonly imaging: Imaging;
 
   constructor(scope: Construct, id: string, props: PanelStackProps) {
     super(scope, id, props);
@@ -213,6 +216,17 @@ export class PanelStack extends Stack {
 
     new Schedule(this, 'Schedule', { functionsDir: props.functionsDir, table: this.data.table, indexArns: this.data.indexArns(), production: props.production, logRetention, environment: { TABLE_NAME: this.data.table.tableName, LOG_LEVEL: props.logLevel ?? 'INFO', ...props.extraEnvironment } });
 
+    // No Bucket ⇄ Function cycle: the notification is its own custom resource (after the bucket,
+    // the function and S3's invoke permission), not a property of the bucket, and the function
+    // names the bucket by its fixed name.
+    this.imaging = new Imaging(this, 'Imaging', {
+      functionsDir: props.functionsDir,
+      bucket: this.media.bucket,
+      production: props.production,
+      logRetention,
+      environment: { TABLE_NAME: this.data.table.tableName, MEDIA_BUCKET: mediaBucketName, LOG_LEVEL: props.logLevel ?? 'INFO', ...props.extraEnvironment },
+    });
+
     // --- grants (only here) ---
     // CloudFront may read confirmed media only (media/*), not pending uploads: the panel's
     // distribution and the websites' (one statement, both distributions as source).
@@ -226,6 +240,7 @@ export class PanelStack extends Stack {
         conditions: { StringEquals: { 'AWS:SourceArn': readers.length === 1 ? readers[0] : readers } },
       }),
     );
+    this.grantImaging();
     const access = { ...GROUP_ACCESS, ...props.access };
     const pending = props.pendingUploads ?? { prefix: 'uploads/', expireAfter: Duration.days(1) };
     for (const gf of this.api.functions.values()) {
@@ -262,6 +277,48 @@ export class PanelStack extends Stack {
         description: "Institutions' website host names are CNAMEs to this",
       });
     }
+  }
+
+  /**
+   * grantImaging: the image-variant function reads an original (HeadObject and GetObject both
+   * need s3:GetObject), writes its variants beside it and deletes them when the record left
+   * meanwhile, all under media/ only; no ListBucket (a missing original answers 403, which the
+   * deriver reads as gone). On the table it reads the media record and sets its variants with
+   * one conditional UpdateItem: no index, no transaction.
+   */
+  private grantImaging(): void {
+    const role = this.imaging.role;
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'MediaObjects',
+        actions: MEDIA_RW,
+        resources: [this.media.bucket.arnForObjects(`${IMAGING_PREFIX}*`)],
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'Table',
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        resources: [this.data.table.tableArn],
+      }),
+    );
+    // Like every group but auth and access: no writes to the credential partitions.
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'NoCredentialWrites',
+        effect: iam.Effect.DENY,
+        actions: TABLE_WRITE,
+        resources: [this.data.table.tableArn],
+        conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': Object.values(GUARDED_PARTITIONS) } },
+      }),
+    );
+    const bucketId = this.resolve((this.media.bucket.node.defaultChild as CfnResource).logicalId) as string;
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${IMAGING_PREFIX}*]`,
+      reason:
+        `Object keys under ${IMAGING_PREFIX} are {tenant}/{ulid}/{name} (originals) and {tenant}/{ulid}/w/{width}.{ext} (variants), ` +
+        'created at run time; the imaging function reads originals and writes or deletes their variants.',
+    });
   }
 
   private grantGroup(gf: GroupFunction, access: GroupAccess, pendingPrefix: string | undefined): void {
