@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
@@ -13,6 +14,8 @@ import (
 	"github.com/campuscms/panel/shared/demo"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/localaws"
+	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 )
 
@@ -49,6 +52,7 @@ func setup(ctx context.Context, cfg config.Config, opts options, origins []strin
 		return nil, demoLogin{}, fmt.Errorf("seed demo content: %w", err)
 	}
 	slog.Info(content.String())
+	deriveDemoImages(deps, content.Images)
 	handler, err := newHandler(deps, opts.siteDir)
 	if err != nil {
 		return nil, login, err
@@ -71,4 +75,27 @@ func seedDemo(ctx context.Context, deps *app.Deps, password string) (demoLogin, 
 		return login, fmt.Errorf("seed demo tenant: %w", err)
 	}
 	return login, nil
+}
+
+// deriveDemoImages makes the sized copies of the demo's images in the background, as an upload's
+// confirmation does: the seed only stores the originals, so that it stays quick.
+func deriveDemoImages(deps *app.Deps, images []string) {
+	if len(images) == 0 {
+		return
+	}
+	scope, err := store.NewScope(demoTenant)
+	if err != nil {
+		return
+	}
+	d := media.NewDeriver(deps.Store, s3client.New(deps.AWS), deps.Config.MediaBucket, deps.Log)
+	go func() {
+		start := time.Now()
+		for _, id := range images {
+			if err := d.Derive(context.Background(), scope, id); err != nil {
+				slog.Error("deriving a demo image's copies failed", "id", id, "err", err)
+				return
+			}
+		}
+		slog.Info("demo images' sized copies made", "images", len(images), "took", time.Since(start).Round(time.Millisecond))
+	}()
 }

@@ -81,6 +81,9 @@ func (sd *seeder) putFile(ctx context.Context, f file, body []byte) (string, err
 		return "", err
 	}
 	sd.count(mediaref.RecordPartition, created)
+	if created && media.MediaTypeOf(f.mimeType) == media.TypeImage {
+		sd.sum.Images = append(sd.sum.Images, id)
+	}
 	return ref, nil
 }
 

@@ -124,20 +124,13 @@ func (d *Deriver) derive(ctx context.Context, scope store.Scope, id, ref string)
 	if err != nil {
 		return err
 	}
-	size, made, err := imaging.Derive(src)
+	size, variants, err := putVariants(ctx, d.objects, scope, id, src)
 	if errors.Is(err, imaging.ErrCorrupt) || errors.Is(err, imaging.ErrTooManyPixels) {
 		d.log.WarnContext(ctx, "image not derived", "tenant", scope.Tenant(), "id", id, "cause", err.Error())
 		return nil
 	}
 	if err != nil {
 		return err
-	}
-	variants := make([]Variant, len(made))
-	for i, v := range made {
-		variants[i] = Variant{Width: v.Width, Height: v.Height, FileURL: mediaref.VariantRef(id, v.Width, v.Ext)}
-		if err := d.objects.Put(ctx, mediaref.ObjectKey(scope, variants[i].FileURL), v.ContentType, VariantCacheControl, v.Data); err != nil {
-			return err
-		}
 	}
 	err = d.records.SetVariants(ctx, scope, it, size.Width, size.Height, variants)
 	if store.IsNotFound(err) {
@@ -150,4 +143,21 @@ func (d *Deriver) derive(ctx context.Context, scope store.Scope, id, ref string)
 		return nil
 	}
 	return err
+}
+
+// putVariants makes the variants of src, the original of the tenant's image id, and stores them
+// beside it; it returns the image's size as shown and the variants as its record lists them.
+func putVariants(ctx context.Context, objects Objects, scope store.Scope, id string, src []byte) (imaging.Size, []Variant, error) {
+	size, made, err := imaging.Derive(src)
+	if err != nil {
+		return size, nil, err
+	}
+	variants := make([]Variant, len(made))
+	for i, v := range made {
+		variants[i] = Variant{Width: v.Width, Height: v.Height, FileURL: mediaref.VariantRef(id, v.Width, v.Ext)}
+		if err := objects.Put(ctx, mediaref.ObjectKey(scope, variants[i].FileURL), v.ContentType, VariantCacheControl, v.Data); err != nil {
+			return size, nil, err
+		}
+	}
+	return size, variants, nil
 }
