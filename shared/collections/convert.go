@@ -84,6 +84,10 @@ func derivedEcho(f Field, v json.RawMessage) bool {
 	if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
 		return true
 	}
+	if f.Type == TypeNumber {
+		var n float64
+		return json.Unmarshal(v, &n) == nil
+	}
 	var s string
 	if json.Unmarshal(v, &s) != nil {
 		return false
@@ -97,6 +101,7 @@ func derivedEcho(f Field, v json.RawMessage) bool {
 // converter turns raw JSON values into the typed values stored, per field type.
 type converter struct {
 	permissions map[string]bool
+	catalogue   []Permission
 	// sanitize makes rich text safe (Linked.RichText).
 	sanitize func(html string) string
 }
@@ -106,7 +111,7 @@ func newConverter(catalogue []Permission, sanitize func(string) string) *convert
 	for _, p := range catalogue {
 		perms[p.ID] = true
 	}
-	return &converter{permissions: perms, sanitize: sanitize}
+	return &converter{permissions: perms, catalogue: catalogue, sanitize: sanitize}
 }
 
 // values converts every present field; on create, absent fields take their defaults. Required
@@ -221,7 +226,7 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 		out := []string{}
 		for _, code := range codes {
 			if !cv.permissions[code] {
-				return nil, fmt.Sprintf("Unknown permission %q.", code)
+				return nil, refusedPermission(cv.catalogue, code)
 			}
 			if !seen[code] {
 				seen[code] = true
@@ -282,7 +287,11 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 			return nil, "Please enter a valid email!"
 		}
 	case TypeURL:
-		if msg := checkURL(s, f.Label); msg != "" {
+		check := checkURL
+		if f.Format == FormatHTTPS {
+			check = checkHTTPS
+		}
+		if msg := check(s, f.Label); msg != "" {
 			return nil, msg
 		}
 	case TypeDate:
@@ -381,6 +390,18 @@ func parseJSONText(raw json.RawMessage, label string, limit int) (any, string) {
 		return nil, label + " must be valid JSON."
 	}
 	return text, ""
+}
+
+// checkHTTPS is the message when s is not an absolute https:// address with a host.
+func checkHTTPS(s, label string) string {
+	if len(s) > maxURL {
+		return fmt.Sprintf("%s must be at most %d characters.", label, maxURL)
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "https" || u.Host == "" || strings.ContainsAny(s, " \t\n") {
+		return label + " must be a web address starting with https:// (for example https://www.example.com/your-page)."
+	}
+	return ""
 }
 
 func checkURL(s, label string) string {

@@ -1,6 +1,7 @@
 package collections
 
 import (
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -17,38 +18,110 @@ type Permission struct {
 	Name     string `json:"name"`
 	Category string `json:"category"`
 	Action   string `json:"action"`
+	// title names the category ("Footer"), for the message refusing a code it does not offer.
+	title string
 }
 
 // Actions are the four permission actions, in display order.
 var Actions = []string{"VIEW", "CREATE", "EDIT", "DELETE"}
 
-// screenCategories are the permission categories of screens that are not generic collections.
-var screenCategories = map[string]string{
-	"PAGE": "Pages", "MENU_ITEM": "Menu Items", "AUDIT_LOG": "Audit Log", "TRASH": "Trash", "THEME": "Themes", "PLAN": "Plans", "FORM_SUBMISSION": "Form Submissions",
+// Only the actions some route checks are offered: a singleton (header, footer, SEO defaults,
+// theme settings) is viewed and edited, never created or deleted; a fixed catalogue (plans) or a
+// log (audit log, trash: its restores and deletes are checked against the record's own
+// collection) is only viewed.
+var (
+	viewOnly = []string{"VIEW"}
+	viewEdit = []string{"VIEW", "EDIT"}
+)
+
+// category is a permission category: its title and the actions its routes check.
+type category struct {
+	title   string
+	actions []string
 }
 
-// Catalogue returns every permission, one per action and category, sorted by category then action.
-func (r Registry) Catalogue() []Permission {
-	names := map[string]string{}
-	for cat, n := range screenCategories {
-		names[cat] = n
+// screenCategories are the permission categories of screens that are not generic collections.
+var screenCategories = map[string]category{
+	"PAGE": {"Pages", Actions}, "MENU_ITEM": {"Menu Items", Actions}, "AUDIT_LOG": {"Audit Log", viewOnly}, "TRASH": {"Trash", viewOnly},
+	"THEME": {"Themes", viewEdit}, "PLAN": {"Plans", viewOnly}, "FORM_SUBMISSION": {"Form Submissions", Actions},
+}
+
+// categories are every permission category: the screens' and each collection's (a singleton's
+// offers view and edit only).
+func (r Registry) categories() map[string]category {
+	out := map[string]category{}
+	for cat, c := range screenCategories {
+		out[cat] = c
 	}
 	for _, c := range r {
-		names[c.Category] = c.TitlePlural
+		actions := Actions
+		if c.Singleton != "" {
+			actions = viewEdit
+		}
+		out[c.Category] = category{c.TitlePlural, actions}
 	}
-	cats := make([]string, 0, len(names))
-	for cat := range names {
-		cats = append(cats, cat)
+	return out
+}
+
+// Catalogue returns every permission that means something: one per category and action its
+// routes check, sorted by category then action.
+func (r Registry) Catalogue() []Permission {
+	cats := r.categories()
+	keys := make([]string, 0, len(cats))
+	for cat := range cats {
+		keys = append(keys, cat)
 	}
-	sort.Strings(cats)
-	out := make([]Permission, 0, len(cats)*len(Actions))
-	for _, cat := range cats {
-		for _, a := range Actions {
+	sort.Strings(keys)
+	var out []Permission
+	for _, cat := range keys {
+		for _, a := range cats[cat].actions {
 			code := "CMS_" + a + "_" + cat
-			out = append(out, Permission{ID: code, Code: code, Name: strings.ToUpper(a[:1]) + strings.ToLower(a[1:]) + " " + names[cat], Category: cat, Action: a})
+			out = append(out, Permission{ID: code, Code: code, Name: strings.ToUpper(a[:1]) + strings.ToLower(a[1:]) + " " + cats[cat].title,
+				Category: cat, Action: a, title: cats[cat].title})
 		}
 	}
 	return out
+}
+
+// pastTense is each action as the message refusing a code says it.
+var pastTense = map[string]string{"VIEW": "viewed", "CREATE": "created", "EDIT": "edited", "DELETE": "deleted"}
+
+// refusedPermission is the message for a code the catalogue does not offer: what its category
+// can be, when the category exists ("CMS_CREATE_FOOTER" means nothing: Footer can only be viewed
+// or edited.), else that the code is unknown.
+func refusedPermission(catalogue []Permission, code string) string {
+	var title string
+	var can []string
+	if cat, ok := codeCategory(code); ok {
+		for _, p := range catalogue {
+			if p.Category == cat {
+				title = p.title
+				can = append(can, pastTense[p.Action])
+			}
+		}
+	}
+	if title == "" {
+		return fmt.Sprintf("Unknown permission %q.", code)
+	}
+	return fmt.Sprintf("%q means nothing: %s can only be %s.", code, title, orList(can))
+}
+
+// codeCategory is the category of a code CMS_{ACTION}_{CATEGORY} naming one of the four actions.
+func codeCategory(code string) (string, bool) {
+	for _, a := range Actions {
+		if cat, ok := strings.CutPrefix(code, "CMS_"+a+"_"); ok {
+			return cat, true
+		}
+	}
+	return "", false
+}
+
+// orList joins words as "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // groupByCategory groups the catalogue for permissionsGrouped (once, at start-up).

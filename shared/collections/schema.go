@@ -40,6 +40,9 @@ const (
 // FormatSlug makes a text field a URL slug: lowercase ASCII letters, digits and hyphens, 1 to 100.
 const FormatSlug = "slug"
 
+// FormatHTTPS makes a url field accept only an absolute https:// address (a social media page).
+const FormatHTTPS = "https"
+
 // Field is one declared field of a collection.
 type Field struct {
 	Name     string   `json:"name"`
@@ -66,6 +69,13 @@ type Field struct {
 	// Derived fields are worked out by the engine on every write (a scheduled collection's
 	// schedule state, schedule.go): shown and listed, never taken from a write (ignored like id).
 	Derived bool `json:"derived"`
+	// SizeOf makes a derived number field the size in bytes of the media library file that the
+	// named image or file field refers to: the engine reads it from the file's media record on
+	// every write that sets the file (filesize.go), so it is never typed in and cannot be wrong.
+	SizeOf string `json:"sizeOf"`
+	// AllWhen makes a permissions field read as every permission while the named boolean field
+	// is true (an administrator, who passes every check): the SPA shows them all held.
+	AllWhen string `json:"allWhen"`
 }
 
 // Collection is one declared collection; Key is its path segment ("faqs").
@@ -215,6 +225,12 @@ func Parse() (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: after names a datetime field of a datetime field", key, f.Name)
 			case f.Derived && f.Required:
 				return nil, fmt.Errorf("collections: %s.%s: a derived field cannot be required", key, f.Name)
+			case f.Format == FormatHTTPS && f.Type != TypeURL:
+				return nil, fmt.Errorf("collections: %s.%s: format https is for url fields", key, f.Name)
+			case f.SizeOf != "" && (f.Type != TypeNumber || !f.Derived || !(c.hasField(f.SizeOf, TypeImage) || c.hasField(f.SizeOf, TypeFile))):
+				return nil, fmt.Errorf("collections: %s.%s: sizeOf makes a derived number field the size of an image or file field", key, f.Name)
+			case f.AllWhen != "" && (f.Type != TypePermissions || !c.hasField(f.AllWhen, TypeBoolean)):
+				return nil, fmt.Errorf("collections: %s.%s: allWhen names a boolean field of a permissions field", key, f.Name)
 			}
 			if f.Type == TypeReference {
 				reg[f.Ref].ReferencedBy = append(reg[f.Ref].ReferencedBy, Backref{Collection: key, Field: f.Name})

@@ -528,11 +528,14 @@ func toString(v any) string {
 	return s
 }
 
-// beforeWrite runs the collection's hooks on a create or an update, then checks that the record
-// they leave still fits in an item.
+// beforeWrite derives the file sizes of a create or an update (filesize.go), runs the
+// collection's hooks, then checks that the record they leave still fits in an item.
 func (s *Service) beforeWrite(ctx context.Context, wr *Write) error {
 	hooks, err := s.hooksOf(wr.C)
 	if err != nil {
+		return err
+	}
+	if err := s.deriveFileSizes(ctx, wr); err != nil {
 		return err
 	}
 	if err := hooks.BeforeWrite(ctx, s, wr); err != nil {
