@@ -18,8 +18,10 @@ func (s *Service) siteBundle(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	set := v.Settings
+	footer := s.singletonView(st, "footer", set.Footer)
+	footer["socialLinks"] = set.SocialLinks
 	out := Record{
-		"header": s.singletonView(st, "header", set.Header), "footer": s.singletonView(st, "footer", set.Footer),
+		"header": s.singletonView(st, "header", set.Header), "footer": footer,
 		"themeSettings": s.singletonView(st, "theme-settings", set.ThemeSettings), "seo": s.singletonView(st, "seo-settings", set.SEO),
 		"theme": Record{"id": set.Theme.ID, "name": set.Theme.Name}, "menu": set.Menu,
 	}

@@ -25,6 +25,8 @@ type Settings struct {
 	Footer        Record
 	ThemeSettings Record
 	SEO           Record
+	// SocialLinks are the footer's social links while Show Social Links is on (social.go).
+	SocialLinks []SocialLink
 	// Theme is the catalogue's theme the settings name; an id the catalogue no longer holds
 	// falls back to its first theme, so a site always renders.
 	Theme themes.Theme
@@ -203,6 +205,7 @@ func (r *Reader) settings(site *Site, items map[store.Key]dynamo.Item, menuKey s
 		}
 		s.set(out, view)
 	}
+	out.SocialLinks = r.socialLinks(out.Footer)
 	th, ok := r.themes.Theme(fmt.Sprint(out.ThemeSettings["theme"]))
 	if !ok {
 		th = r.themes.Themes[0]
