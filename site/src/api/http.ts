@@ -22,6 +22,11 @@ export function messageOf(err: unknown, fallback: string = MSG.generic): string 
   return fallback;
 }
 
+/** isForbidden says whether the server refused a call for want of a permission (403). */
+export function isForbidden(err: unknown): boolean {
+  return err instanceof HttpError && err.status === 403;
+}
+
 function stringMap(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   const out: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { Flex, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { LoadError } from './LoadError';
 import './components.css';
 
 /** 'screen' is a list filling a screen; 'compact' a list inside a dialog. */
@@ -40,13 +41,20 @@ export function SearchBox({ value, onChange, label = 'Search', placeholder = 'Se
 interface ListBodyProps {
   loading: boolean;
   empty: boolean;
+  /** error is the list's failed load, shown instead of the list (never as 'No Records Found'). */
+  error?: unknown;
+  onRetry?: () => unknown;
   size?: Size;
   children: ReactNode;
 }
 
-/** ListBody shows a loader while a list first loads, 'No Records Found' when it is empty, else the list. */
-export function ListBody({ loading, empty, size = 'screen', children }: ListBodyProps) {
+/**
+ * ListBody shows a failed load's message with Retry, a loader while a list first loads, 'No
+ * Records Found' when it is empty, else the list.
+ */
+export function ListBody({ loading, empty, error, onRetry, size = 'screen', children }: ListBodyProps) {
   const s = SIZES[size];
+  if (error) return <LoadError error={error} onRetry={onRetry} />;
   if (loading) {
     return (
       <Flex justifyContent="center" padding={s.gap}>

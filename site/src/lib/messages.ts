@@ -1,6 +1,8 @@
 /** User-facing texts from SPEC §5 and §8, kept verbatim in one place. */
 export const MSG = {
   generic: 'Some error occured!',
+  /** The server's 403 message, shown when a 403 comes without one. */
+  forbidden: 'You do not have permission to do this.',
   loginFailed: 'Could not login!',
   loginSuccess: 'Logged in Successfully!',
   fillDetails: 'Please Fill Details!',

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { dataProvider, keys } from '../../api/dataProvider';
 import { download } from '../../api/download';
 import { messageOf } from '../../api/http';
+import { LoadError } from '../../components/LoadError';
 import { COLLECTIONS } from '../../lib/collections';
 import { formatDateTime } from '../../lib/format';
 import '../collections/collections.css';
@@ -21,20 +22,20 @@ export function AuditLogScreen() {
   const [applied, setApplied] = useState<AuditFilter>(EMPTY_FILTER);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [cursor, setCursor] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [users, setUsers] = useState<Array<{ id: string; username: string }>>([]);
 
   const load = useCallback(async (f: AuditFilter, after = '') => {
     setLoading(true);
-    setError('');
+    setError(null);
     try {
       const res = await dataProvider.list<AuditEntry>('audit-log', { limit: AUDIT_PAGE_SIZE, filter: { ...f }, cursor: after });
       setEntries((prev) => (after && prev ? [...prev, ...res.items] : res.items));
       setCursor(res.nextCursor ?? '');
     } catch (err) {
-      setError(messageOf(err));
+      setError(err);
     } finally {
       setLoading(false);
     }
@@ -109,14 +110,7 @@ export function AuditLogScreen() {
           </Button>
         </Flex>
       </form>
-      {error && (
-        <Alert variation="error" role="alert" marginTop="medium">
-          {error}{' '}
-          <Button size="small" onClick={() => void load(applied)}>
-            Retry
-          </Button>
-        </Alert>
-      )}
+      {Boolean(error) && <LoadError error={error} onRetry={() => load(applied)} />}
       {!error && entries === null && <Loader />}
       {entries?.length === 0 && <Text marginTop="medium">No entries match.</Text>}
       {entries && entries.length > 0 && (

@@ -7,6 +7,7 @@ import { Modal } from '../../components/Modal';
 import { useConfirm } from '../../components/useConfirm';
 import { useTakeUrlParam } from '../../components/palette/useUrlParam';
 import { useApp } from '../../app/AppContext';
+import { isForbidden } from '../../api/http';
 import { can, collectionFor, listHeading, type ApiRecord, type CollectionDecl } from '../../lib/collections';
 import { CollectionTable } from './CollectionTable';
 import { Paginator } from './Paginator';
@@ -27,7 +28,9 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
   const [confirm, confirmDialog] = useConfirm();
   const [creating, setCreating] = useState(false);
 
-  const canCreate = can(user, decl, 'CREATE');
+  const failed = Boolean(list.error);
+  // A 403 says the rights the panel signed in with are gone: offer nothing more.
+  const canCreate = can(user, decl, 'CREATE') && !isForbidden(list.error);
   const canEdit = can(user, decl, 'EDIT');
   const canDelete = can(user, decl, 'DELETE');
 
@@ -52,7 +55,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
     <Card variation="outlined" className="panel collection-screen">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium" marginBottom="medium">
         <Heading level={2} className="screen-heading">
-          {list.loading ? decl.titlePlural : listHeading(decl, list.total)}
+          {list.loading || failed ? decl.titlePlural : listHeading(decl, list.total)}
         </Heading>
         {canCreate && (
           <Button variation="primary" onClick={onAdd}>
@@ -61,7 +64,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
         )}
       </Flex>
       <SearchBox value={list.searchInput} onChange={list.setSearchInput} />
-      <ListBody loading={list.loading} empty={list.items.length === 0}>
+      <ListBody loading={list.loading} empty={list.items.length === 0} error={list.error} onRetry={list.reload}>
         <CollectionTable
           decl={decl}
           rows={list.items}
@@ -76,7 +79,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           rowLinks={options.rowLinks}
         />
       </ListBody>
-      {list.total > 0 && (
+      {!failed && list.total > 0 && (
         <Paginator page={list.page} last={list.last} limit={list.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
       )}
       {form.mode && (

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/u
 import { useCallback } from 'react';
 import { useApp } from '../../app/AppContext';
 import { VersionsPanel } from '../../components/history/HistoryPanel';
+import { LoadError } from '../../components/LoadError';
 import { useConfirm } from '../../components/useConfirm';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { can, type Action } from '../../lib/collections';
@@ -60,7 +61,7 @@ export function MenuScreen() {
       {menu.loading ? (
         <Loader />
       ) : menu.failed ? (
-        <Text>{MSG.generic}</Text>
+        <LoadError error={menu.error} onRetry={menu.reload} />
       ) : (
         <div className="menu-layout">
           <div>

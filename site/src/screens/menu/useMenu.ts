@@ -84,6 +84,7 @@ export function useMenu() {
     version: data?.version,
     loading: isLoading,
     failed: Boolean(error),
+    error,
     dirty,
     saving,
     selected,

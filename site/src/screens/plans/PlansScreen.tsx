@@ -2,6 +2,7 @@ import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react'
 import useSWR from 'swr';
 import { swrFetcher } from '../../api/client';
 import { useApp } from '../../app/AppContext';
+import { LoadError } from '../../components/LoadError';
 import '../themes/themes.css';
 
 interface Plan {
@@ -15,13 +16,15 @@ interface Plan {
 /** PlansScreen is the plan grid (SPEC §2): the tenant's plan marked; a click does nothing. */
 export function PlansScreen() {
   const { tenant } = useApp();
-  const { data, isLoading } = useSWR<{ result: Plan[] }>('/plans', swrFetcher, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useSWR<{ result: Plan[] }>('/plans', swrFetcher, { revalidateOnFocus: false });
   return (
     <Card variation="outlined" className="panel">
       <Heading level={2} className="screen-heading" marginBottom="medium">
         Plans
       </Heading>
-      {isLoading ? (
+      {error ? (
+        <LoadError error={error} onRetry={() => mutate()} />
+      ) : isLoading ? (
         <Loader />
       ) : (
         <div className="card-grid" role="list" aria-label="Plans">

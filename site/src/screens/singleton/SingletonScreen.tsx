@@ -1,8 +1,8 @@
-import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Loader } from '@aws-amplify/ui-react';
 import { useApp } from '../../app/AppContext';
 import { HistoryPanel } from '../../components/history/HistoryPanel';
+import { LoadError } from '../../components/LoadError';
 import { can, collectionFor } from '../../lib/collections';
-import { MSG } from '../../lib/messages';
 import { ConflictAlert, RecordFields } from '../collections/RecordFields';
 import { useSingleton } from './useSingleton';
 
@@ -26,7 +26,7 @@ export function SingletonScreen({ collection, title }: Props) {
       {form.loading ? (
         <Loader />
       ) : form.failed ? (
-        <Text>{MSG.generic}</Text>
+        <LoadError error={form.error} onRetry={form.reload} />
       ) : (
         <form onSubmit={form.save} noValidate aria-label={title}>
           <ConflictAlert message={form.conflict} onReload={form.reload} />

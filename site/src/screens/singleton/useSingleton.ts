@@ -58,5 +58,5 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     await mutate();
   };
 
-  return { record: data?.result, values, errors, loading: isLoading, failed: Boolean(error), saving, conflict, setField, save, reload };
+  return { record: data?.result, values, errors, loading: isLoading, failed: Boolean(error), error, saving, conflict, setField, save, reload };
 }

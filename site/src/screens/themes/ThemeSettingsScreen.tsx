@@ -5,8 +5,8 @@ import { useSWRConfig } from 'swr';
 import catalogue from '../../../../shared/themes/catalogue.json';
 import { KEYS } from '../../api/hooks';
 import { useApp } from '../../app/AppContext';
+import { LoadError } from '../../components/LoadError';
 import { can, collectionFor } from '../../lib/collections';
-import { MSG } from '../../lib/messages';
 import { useSingleton } from '../singleton/useSingleton';
 import './themes.css';
 
@@ -53,7 +53,7 @@ export function ThemeSettingsScreen() {
       {form.loading ? (
         <Loader />
       ) : form.failed ? (
-        <Text>{MSG.generic}</Text>
+        <LoadError error={form.error} onRetry={form.reload} />
       ) : (
         <form onSubmit={form.save} noValidate aria-label="Theme Settings">
           <Flex direction="column" gap="large">

@@ -7,6 +7,7 @@ import { dataProvider, fetchers, keys, mutateResource, type ListResult } from '.
 import { KEYS } from '../../api/hooks';
 import { messageOf } from '../../api/http';
 import { useApp } from '../../app/AppContext';
+import { LoadError } from '../../components/LoadError';
 import { can } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
 import './themes.css';
@@ -26,7 +27,7 @@ export interface Theme {
 export function ThemesScreen() {
   const { tenant, tenantId, user } = useApp();
   const { mutate } = useSWRConfig();
-  const { data, isLoading } = useSWR<ListResult<Theme>>(keys.list('themes'), fetchers.list<Theme>, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate: reload } = useSWR<ListResult<Theme>>(keys.list('themes'), fetchers.list<Theme>, { revalidateOnFocus: false });
   const [activating, setActivating] = useState<string | null>(null);
   const active = tenant?.themeSetting?.theme;
   const mayActivate = can(user, { category: 'THEME' }, 'EDIT');
@@ -55,7 +56,9 @@ export function ThemesScreen() {
         </Heading>
         <Link to="/theme-settings">Theme Settings</Link>
       </Flex>
-      {isLoading ? (
+      {error ? (
+        <LoadError error={error} onRetry={() => reload()} />
+      ) : isLoading ? (
         <Loader />
       ) : (
         <div className="card-grid" role="list" aria-label="Themes">

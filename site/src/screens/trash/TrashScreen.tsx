@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import useSWRInfinite from 'swr/infinite';
 import { useApp } from '../../app/AppContext';
 import { dataProvider, fetchers, keys, mutateResource, type Reply } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
+import { LoadError } from '../../components/LoadError';
 import { useConfirm } from '../../components/useConfirm';
 import { formatDateTime } from '../../lib/format';
 import '../collections/collections.css';
@@ -48,7 +49,7 @@ export function TrashScreen() {
   const entries = pages?.flatMap((p) => p.items) ?? [];
   const nextCursor = pages?.[pages.length - 1]?.nextCursor;
   const loadingMore = list.isValidating && !!pages && list.size > pages.length;
-  const error = list.error ? messageOf(list.error) : '';
+  const error = Boolean(list.error);
 
   const drop = (e: TrashEntry) => list.mutate((current) => withoutEntry(current, e), { revalidate: false });
 
@@ -93,14 +94,7 @@ export function TrashScreen() {
           ))}
         </SelectField>
       </Flex>
-      {error && (
-        <Alert variation="error" role="alert" marginTop="medium">
-          {error}{' '}
-          <Button size="small" onClick={() => void list.mutate()}>
-            Retry
-          </Button>
-        </Alert>
-      )}
+      {error && <LoadError error={list.error} onRetry={() => list.mutate()} />}
       {!error && !pages && (
         <Flex justifyContent="center" padding="large" role="status" aria-label="Loading the trash">
           <Loader size="large" />
