@@ -47,6 +47,10 @@ export interface FieldDecl {
   after?: string;
   /** Worked out by the server on every write (the schedule state): shown, never edited or sent. */
   derived?: boolean;
+  /** A derived size in bytes of the media file this image or file field names (read-only in the form). */
+  sizeOf?: string;
+  /** A permissions field shown as holding every permission while this boolean field is true (an administrator). */
+  allWhen?: string;
 }
 
 export interface CollectionDecl {

@@ -3,6 +3,7 @@ import { ScheduleChip } from '../../components/ScheduleChip';
 import { isStatusField, type CollectionDecl, type FieldErrors, type FormValues } from '../../lib/collections';
 import { fromLocalInput } from '../../lib/schedule';
 import { FieldInput, WIDE_TYPES } from './fields/FieldInput';
+import { FileSizeField } from './fields/FileSizeField';
 
 /** ConflictAlert tells that someone else saved the record first and offers to reload it. */
 export function ConflictAlert({ message, loading, onReload }: { message: string | null; loading?: boolean; onReload: () => void }) {
@@ -29,23 +30,37 @@ interface FieldsProps {
 
 /**
  * RecordFields lays a declared collection's fields out in two columns, wide types across both. A
- * derived field (the schedule state) is the server's to set: a scheduled collection shows it as a
- * Scheduled / Live / Expired chip beside the status switch, from the dates being edited.
+ * derived field is the server's to set: a scheduled collection shows its schedule state as a
+ * Scheduled / Live / Expired chip beside the status switch, from the dates being edited; a file
+ * size (sizeOf) is shown read-only and emptied when another file is chosen, until the save sets it.
  */
 export function RecordFields({ decl, editing, values, errors, setField }: FieldsProps) {
+  const set = (name: string, value: unknown) => {
+    setField(name, value);
+    for (const f of decl.fields) if (f.sizeOf === name && value !== values[name]) setField(f.name, '');
+  };
   return (
     <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
       {decl.fields
-        .filter((f) => !f.derived)
+        .filter((f) => !f.derived || f.sizeOf)
         .map((f) => (
           <div key={f.name} className={WIDE_TYPES.has(f.type) ? 'form-cell form-cell--wide' : 'form-cell'}>
-            {decl.scheduled && isStatusField(f) ? (
+            {f.sizeOf ? (
+              <FileSizeField field={f} value={values[f.name]} file={values[f.sizeOf]} />
+            ) : decl.scheduled && isStatusField(f) ? (
               <Flex alignItems="center" gap="small">
-                <FieldInput field={f} value={values[f.name]} error={errors[f.name]} editing={editing} onChange={(v) => setField(f.name, v)} />
+                <FieldInput field={f} value={values[f.name]} error={errors[f.name]} editing={editing} onChange={(v) => set(f.name, v)} />
                 <ScheduleChip publishAt={fromLocalInput(values.publishAt)} unpublishAt={fromLocalInput(values.unpublishAt)} />
               </Flex>
             ) : (
-              <FieldInput field={f} value={values[f.name]} error={errors[f.name]} editing={editing} onChange={(v) => setField(f.name, v)} />
+              <FieldInput
+                field={f}
+                value={values[f.name]}
+                error={errors[f.name]}
+                editing={editing}
+                holdsAll={f.allWhen ? values[f.allWhen] === true : false}
+                onChange={(v) => set(f.name, v)}
+              />
             )}
           </div>
         ))}

@@ -11,6 +11,8 @@ interface Props {
   value: unknown;
   error?: string;
   editing: boolean;
+  /** A permissions field of someone who holds every permission (an administrator, allWhen). */
+  holdsAll?: boolean;
   onChange: (value: unknown) => void;
 }
 
@@ -84,7 +86,7 @@ function ColorInput({ field, value, error, onChange }: Props) {
 
 /** FieldInput renders the editor for one declared field by its type. */
 export function FieldInput(props: Props) {
-  const { field, value, error, editing, onChange } = props;
+  const { field, value, error, editing, holdsAll, onChange } = props;
   const label = requiredLabel(field);
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   const common = {
@@ -177,6 +179,7 @@ export function FieldInput(props: Props) {
         <PermissionsField
           label={label}
           value={Array.isArray(value) ? (value as string[]) : []}
+          holdsAll={holdsAll}
           onChange={onChange}
           errorMessage={error}
         />

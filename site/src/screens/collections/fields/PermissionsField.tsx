@@ -19,9 +19,14 @@ export interface PermissionsResponse {
 interface Props {
   label: string;
   value: string[];
+  /** Shows every permission held, none editable: an administrator passes every check. */
+  holdsAll?: boolean;
   onChange: (value: string[]) => void;
   errorMessage?: string;
 }
+
+/** ADMIN_NOTE explains why an administrator's permissions are all checked and locked. */
+const ADMIN_NOTE = 'An administrator holds every permission.';
 
 const ACTION_ORDER = ['VIEW', 'CREATE', 'EDIT', 'DELETE'];
 
@@ -42,12 +47,17 @@ function groupLabel(category: string, items: PermissionItem[]): string {
     .join(' ');
 }
 
-/** PermissionsField edits a list of permission codes as checkboxes grouped by category (GET /permissions). */
-export function PermissionsField({ label, value, onChange, errorMessage }: Props) {
+/**
+ * PermissionsField edits a list of permission codes as checkboxes grouped by category (GET
+ * /permissions). For an administrator (holdsAll) every box is checked and disabled, with a note;
+ * the list itself is kept as it was, for when the administrator right is taken away.
+ */
+export function PermissionsField({ label, value, holdsAll = false, onChange, errorMessage }: Props) {
   const { data, error } = useSWR<PermissionsResponse>('/permissions', swrFetcher, { revalidateOnFocus: false });
-  const selected = new Set(value);
+  const own = new Set(value);
+  const selected = { has: (id: string) => holdsAll || own.has(id) };
   const toggle = (ids: string[], on: boolean) => {
-    const next = new Set(selected);
+    const next = new Set(own);
     for (const id of ids) {
       if (on) next.add(id);
       else next.delete(id);
@@ -58,6 +68,7 @@ export function PermissionsField({ label, value, onChange, errorMessage }: Props
   return (
     <fieldset className="permissions-field">
       <legend className="permissions-legend">{label}</legend>
+      {holdsAll && <Text className="permissions-note">{ADMIN_NOTE}</Text>}
       {error && <Text color="font.error">Could not load permissions.</Text>}
       {!data && !error && <Loader />}
       {data && (
@@ -77,6 +88,7 @@ export function PermissionsField({ label, value, onChange, errorMessage }: Props
                     label={<strong>{title}</strong>}
                     checked={all}
                     isIndeterminate={some && !all}
+                    isDisabled={holdsAll}
                     onChange={(e) => toggle(ids, e.target.checked)}
                     value="all"
                   />
@@ -89,6 +101,7 @@ export function PermissionsField({ label, value, onChange, errorMessage }: Props
                         title={p.code}
                         value={p.id}
                         checked={selected.has(p.id)}
+                        isDisabled={holdsAll}
                         onChange={(e) => toggle([p.id], e.target.checked)}
                       />
                     ))}

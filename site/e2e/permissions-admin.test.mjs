@@ -1,0 +1,62 @@
+// Browser test of the Extra Permissions checkboxes (issue 22, item 9): only codes some route
+// checks are offered, and an Administrator is shown holding every one (checked, disabled, with a
+// note), since the server lets an administrator through every check.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { loginAndWait, useBrowser } from './helpers.mjs';
+
+const withPage = useBrowser();
+const dialog = (page) => page.getByRole('dialog').filter({ has: page.locator('form') });
+/** adminSwitch is the Administrator switch's label (Amplify's input sits under it; a role may be named Administrator too). */
+const adminSwitch = (form) => form.locator('.amplify-switch__label', { hasText: /^Administrator$/ });
+
+describe('extra permissions', () => {
+  test('offer only meaningful codes and show an administrator holding all', async () => {
+    await withPage(async (page) => {
+      await loginAndWait(page);
+      await page.goto('/users');
+      await page.getByRole('button', { name: 'Add User' }).click();
+      const form = dialog(page);
+      const perms = form.getByRole('group', { name: 'Extra Permissions' });
+      const footer = perms.getByRole('group', { name: 'Footer' });
+      await footer.getByRole('checkbox', { name: 'Edit Footer' }).waitFor();
+      // One footer: it is viewed and edited, never created or deleted. Plans are a fixed catalogue.
+      assert.equal(await footer.getByRole('checkbox', { name: 'Create Footer' }).count(), 0);
+      assert.equal(await footer.getByRole('checkbox', { name: 'Delete Footer' }).count(), 0);
+      assert.equal(await perms.getByRole('checkbox', { name: 'Create Plans' }).count(), 0);
+      assert.equal(await perms.getByRole('checkbox', { name: 'Delete Header' }).count(), 0);
+      assert.equal(await perms.getByRole('checkbox', { name: 'Create Themes' }).count(), 0);
+
+      const boxes = perms.getByRole('checkbox');
+      const total = await boxes.count();
+      assert.ok(total > 20, `${total} checkboxes`);
+      assert.equal(await perms.getByRole('checkbox', { checked: true }).count(), 0);
+
+      // Administrator on: every box checked and disabled, with the reason.
+      await adminSwitch(form).click();
+      await perms.getByText('An administrator holds every permission.').waitFor();
+      assert.equal(await perms.getByRole('checkbox', { checked: true }).count(), total);
+      assert.equal(await perms.locator('input[type=checkbox]:disabled').count(), total);
+
+      // Off again: back to the user's own (none), editable.
+      await adminSwitch(form).click();
+      await perms.getByText('An administrator holds every permission.').waitFor({ state: 'detached' });
+      assert.equal(await perms.getByRole('checkbox', { checked: true }).count(), 0);
+      assert.equal(await perms.locator('input[type=checkbox]:disabled').count(), 0);
+    });
+  });
+
+  test('the signed-in administrator is shown holding all', async () => {
+    await withPage(async (page) => {
+      await loginAndWait(page);
+      await page.goto('/users');
+      await page.getByPlaceholder('Search by name').fill('admin');
+      await page.locator('tbody tr', { hasText: 'admin' }).first().getByRole('button', { name: 'Edit' }).click();
+      const perms = dialog(page).getByRole('group', { name: 'Extra Permissions' });
+      await perms.getByText('An administrator holds every permission.').waitFor();
+      const total = await perms.getByRole('checkbox').count();
+      assert.ok(total > 20);
+      assert.equal(await perms.getByRole('checkbox', { checked: true }).count(), total);
+    });
+  });
+});
