@@ -1,10 +1,10 @@
 import { ThemeProvider } from '@aws-amplify/ui-react';
-import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ColorModeProvider, useColorMode } from './colorMode';
 import { AppContext } from './AppContext';
 import { AppRoutes } from './AppRoutes';
+import { ToastRegion } from './ToastRegion';
 import { adminTheme } from './theme';
 import { useStartup } from './useStartup';
 
@@ -19,14 +19,7 @@ function Themed() {
             <AppRoutes />
           </BrowserRouter>
         </AppContext.Provider>
-        <Toaster
-          position="top-right"
-          containerStyle={{ top: 72 }}
-          toastOptions={{
-            duration: 4000,
-            className: 'app-toast',
-          }}
-        />
+        <ToastRegion />
       </div>
     </ThemeProvider>
   );
