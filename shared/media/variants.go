@@ -154,7 +154,11 @@ func putVariants(ctx context.Context, objects Objects, scope store.Scope, id str
 	}
 	variants := make([]Variant, len(made))
 	for i, v := range made {
-		variants[i] = Variant{Width: v.Width, Height: v.Height, FileURL: mediaref.VariantRef(id, v.Width, v.Ext)}
+		ref := mediaref.VariantRef(id, v.Width, v.Ext)
+		if i == 0 {
+			ref = mediaref.ThumbRef(id) // the smallest, at a name record lists can build
+		}
+		variants[i] = Variant{Width: v.Width, Height: v.Height, FileURL: ref}
 		if err := objects.Put(ctx, mediaref.ObjectKey(scope, variants[i].FileURL), v.ContentType, VariantCacheControl, v.Data); err != nil {
 			return size, nil, err
 		}

@@ -62,7 +62,7 @@ func TestAConfirmedPhotoGetsUprightVariantsWithoutItsGPSPosition(t *testing.T) {
 	want := []struct {
 		w, h float64
 		url  string
-	}{{320, 427, id + "/w/320.jpg"}, {640, 853, id + "/w/640.jpg"}, {1280, 1707, id + "/w/1280.jpg"}, {1920, 2560, id + "/w/1920.jpg"}}
+	}{{320, 427, id + "/w/thumb"}, {640, 853, id + "/w/640.jpg"}, {1280, 1707, id + "/w/1280.jpg"}, {1920, 2560, id + "/w/1920.jpg"}}
 	variants, _ := list.Get("result.0.variants").([]any)
 	if len(variants) != len(want) {
 		t.Fatalf("variants: %s", list.Raw)
@@ -116,9 +116,9 @@ func TestATransparentPNGKeepsPNGVariants(t *testing.T) {
 	if err := deriver(t).Derive(context.Background(), scope, id); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"320", "640", "700"} {
-		if ok, ct := objectExists(t, "media/"+tn.ID+"/"+id+"/w/"+w+".png"); !ok || ct != "image/png" {
-			t.Errorf("variant %s: exists=%v type=%q", w, ok, ct)
+	for _, name := range []string{"thumb", "640.png", "700.png"} {
+		if ok, ct := objectExists(t, "media/"+tn.ID+"/"+id+"/w/"+name); !ok || ct != "image/png" {
+			t.Errorf("variant %s: exists=%v type=%q", name, ok, ct)
 		}
 	}
 }

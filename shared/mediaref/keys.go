@@ -80,6 +80,11 @@ func VariantRef(id string, width int, ext string) string {
 	return id + "/w/" + strconv.Itoa(width) + "." + ext
 }
 
+// ThumbRef is the reference of an image's smallest copy (at most 320 pixels wide, JPEG or PNG by
+// its Content-Type): a name anyone holding only the original's reference can build, so a record
+// list shows thumbnails without reading the media records.
+func ThumbRef(id string) string { return id + "/w/thumb" }
+
 // ParseObjectKey returns the tenant and reference of an original file's key
 // ("media/{tenant}/{ulid}/{name}"); ok is false for any other key (a variant, an upload).
 func ParseObjectKey(key string) (tenant, ref string, ok bool) {

@@ -65,7 +65,7 @@ func TestAPagesImagesOfferTheirCopiesAndNeverTheOriginal(t *testing.T) {
 		t.Fatal(err)
 	}
 	p = get(t, tn, "/"+slug)
-	set := prefix + id + "/w/320.jpg 320w, " + prefix + id + "/w/640.jpg 640w, " + prefix + id + "/w/1280.jpg 1280w, " + prefix + id + "/w/1920.jpg 1920w"
+	set := prefix + id + "/w/thumb 320w, " + prefix + id + "/w/640.jpg 640w, " + prefix + id + "/w/1280.jpg 1280w, " + prefix + id + "/w/1920.jpg 1920w"
 	must(t, p, 200,
 		// The hero: preloaded with its srcset, then drawn first, full width.
 		`<link rel="preload" as="image" href="`+prefix+id+`/w/1280.jpg" imagesrcset="`+set+`" imagesizes="100vw" fetchpriority="high">`,
