@@ -20,7 +20,7 @@ export function useMe(enabled: boolean) {
   return useSWR<Envelope<User>>(enabled ? KEYS.me : null, swrFetcher, once);
 }
 
-/** useMasters reads the master lists (the dashboard's counters among them); fresh fetches them again whenever the caller mounts. */
-export function useMasters(enabled: boolean, { fresh = false } = {}) {
-  return useSWR<Envelope<Masters>>(enabled ? KEYS.masters : null, swrFetcher, { revalidateOnFocus: false, ...(fresh && { revalidateOnMount: true }) });
+/** useMasters reads the master lists (the dashboard's counters among them). */
+export function useMasters(enabled: boolean) {
+  return useSWR<Envelope<Masters>>(enabled ? KEYS.masters : null, swrFetcher, { revalidateOnFocus: false });
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMasters } from '../../api/hooks';
 import type { DashboardStats } from '../../api/types';
 import { abbreviateNumber } from '../../lib/abbreviateNumber';
@@ -25,7 +26,12 @@ export interface CounterView {
  * counters stay on screen.
  */
 export function useDashboard(): CounterView[] {
-  const masters = useMasters(true, { fresh: true });
+  const masters = useMasters(true);
+  // Fetched again on every showing: mutate, unlike revalidateOnMount, does not reuse a fetch of the last seconds.
+  const { mutate } = masters;
+  useEffect(() => {
+    void mutate();
+  }, [mutate]);
   const dashboardStats = masters.data?.result?.dashboardStats;
   const loading = masters.data === undefined && masters.error === undefined;
   return COUNTERS.map(({ key, label }) => {
