@@ -15,6 +15,7 @@ import (
 
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/imaging/imagingtest"
 	"github.com/campuscms/panel/shared/modules"
 	"github.com/campuscms/panel/shared/routes"
 	"github.com/campuscms/panel/shared/testkit"
@@ -154,7 +155,7 @@ func next() int {
 // uploadMedia stores one media record in the tenant the way the browser does.
 func uploadMedia(t *testing.T, tn testkit.Tenant) string {
 	t.Helper()
-	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
+	png := imagingtest.TransparentPNG(t, 4, 4) // a real image: confirmation decodes it
 	res := send(t, call{Method: "POST", Path: "/media/uploads", Tenant: tn.ID, Token: tn.AdminToken,
 		Body: map[string]any{"name": "a.png", "size": len(png), "mimeType": "image/png"}})
 	if res.Status != 200 {

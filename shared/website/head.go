@@ -126,16 +126,26 @@ func jsonLD(v any) template.JS {
 }
 
 // heroImage is the reference of the image a page shows first across its width: the page's own
-// image (home), else its first section's first slide; "" when there is none.
+// image (home), else its first section's first slide, else the landing's first slider; "" when
+// there is none.
 func heroImage(v *view) string {
+	firstSlide := func(sec *public.Section) string {
+		if sec == nil || sec.Type != "slider" || len(sec.Items) == 0 {
+			return ""
+		}
+		return str(sec.Items[0]["image"])
+	}
+	if home, ok := v.Data.(homeData); ok && home.Slides != nil {
+		return firstSlide(home.Slides)
+	}
 	if v.Page == nil {
 		return ""
 	}
 	if img := str(v.Page.Record["image"]); img != "" && v.Body == "home" {
 		return img
 	}
-	if len(v.Page.Sections) > 0 && v.Page.Sections[0].Type == "slider" && len(v.Page.Sections[0].Items) > 0 {
-		return str(v.Page.Sections[0].Items[0]["image"])
+	if len(v.Page.Sections) > 0 {
+		return firstSlide(&v.Page.Sections[0])
 	}
 	return ""
 }

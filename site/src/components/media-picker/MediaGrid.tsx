@@ -1,6 +1,7 @@
 import { Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { MEDIA_NAME_TRIM_AT, formatBytes, mediaUrl, trimText } from '../../lib/format';
+import { MEDIA_NAME_TRIM_AT, formatBytes, trimText } from '../../lib/format';
+import { Thumbnail } from './Thumbnail';
 import type { MediaItem } from './rules';
 import './media.css';
 
@@ -14,7 +15,7 @@ interface Props {
 /** MediaThumb shows an image's thumbnail, or the media type for other files. */
 export function MediaThumb({ item, objectUrlPrefix }: { item: Pick<MediaItem, 'fileUrl' | 'mediaType' | 'name'>; objectUrlPrefix: string }) {
   if (item.mediaType === 'IMAGE') {
-    return <img className="media-thumb" src={mediaUrl(item.fileUrl, objectUrlPrefix)} alt={item.name} loading="lazy" />;
+    return <Thumbnail className="media-thumb" fileUrl={item.fileUrl} objectUrlPrefix={objectUrlPrefix} alt={item.name} />;
   }
   const ext = item.name.includes('.') ? item.name.split('.').pop()!.toUpperCase().slice(0, 5) : item.mediaType;
   return (

@@ -6,6 +6,7 @@ import { useApp } from '../../app/AppContext';
 import { mediaUrl } from '../../lib/format';
 import { ListBody, SearchBox } from '../ListBody';
 import { Modal } from '../Modal';
+import { Thumbnail } from './Thumbnail';
 import { MediaGrid } from './MediaGrid';
 import { MSG_UPLOADED, type Accept, type MediaItem } from './rules';
 import { UploadArea } from './UploadArea';
@@ -113,7 +114,7 @@ export function MediaPicker({ value, onChange, accept, label, errorMessage }: Me
       </Text>
       <Flex alignItems="center" gap="small" wrap="wrap">
         {value && (accept === 'image' || looksLikeImage(value)) ? (
-          <img className="media-picker-preview" src={url} alt={label} />
+          <Thumbnail className="media-picker-preview" fileUrl={value} objectUrlPrefix={objectUrlPrefix} alt={label} />
         ) : value ? (
           <a href={url} target="_blank" rel="noopener noreferrer" className="media-picker-file">
             {fileName}

@@ -21,6 +21,10 @@ export interface MediaItem {
   fileSize: number;
   mimeType: string;
   mediaType: MediaType;
+  /** width and height are an image's size as shown; variants its sized copies, once made. */
+  width?: number;
+  height?: number;
+  variants?: { width: number; height: number; fileUrl: string }[];
   createdAt: string;
   updatedAt: string;
 }

@@ -5,6 +5,7 @@ import { isStatusField, listColumns, type ApiRecord, type CollectionDecl, type F
 import { formatBytes, mediaUrl, stripHtml, toBool, trimText } from '../../lib/format';
 import { ScheduleChip } from '../../components/ScheduleChip';
 import { useRefName } from './useRefOptions';
+import { Thumbnail } from '../../components/media-picker/Thumbnail';
 
 export interface RowLink {
   label: string;
@@ -53,8 +54,11 @@ function Cell({ field, value, row }: { field: FieldDecl; value: unknown; row: Ap
     case 'reference':
       return <RefCell field={field} value={value} />;
     case 'image': {
-      const src = typeof value === 'string' ? mediaUrl(value, objectUrlPrefix) : '';
-      return src ? <img className="cell-thumb" src={src} alt={field.label} loading="lazy" /> : <span className="muted">-</span>;
+      return typeof value === 'string' && value ? (
+        <Thumbnail className="cell-thumb" fileUrl={value} objectUrlPrefix={objectUrlPrefix} alt={field.label} />
+      ) : (
+        <span className="muted">-</span>
+      );
     }
     case 'file': {
       const src = typeof value === 'string' ? mediaUrl(value, objectUrlPrefix) : '';
