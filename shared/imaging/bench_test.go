@@ -15,7 +15,7 @@ import (
 //
 //	go test -run '^$' -bench DeriveAPhoto -benchmem ./shared/imaging
 func BenchmarkDeriveAPhoto(b *testing.B) {
-	src := imagingtest.CameraPhoto(b, 4000, 3000)
+	src := imagingtest.CameraPhoto(b, 4000, 3000, 1)
 	var peak uint64
 	stop := make(chan struct{})
 	done := make(chan struct{})
@@ -45,4 +45,28 @@ func BenchmarkDeriveAPhoto(b *testing.B) {
 	<-done
 	b.ReportMetric(float64(len(src))/(1<<20), "MB-source")
 	b.ReportMetric(float64(peak)/(1<<20), "MB-peak-heap")
+}
+
+// BenchmarkMediaGridBytes reports what the Media Library's grid of 50 camera photos sends before
+// (each original) and after (each small copy, {id}/w/thumb) the variants: photos of 3000 × 2000
+// pixels, each its own grain.
+//
+//	go test -run '^$' -bench MediaGridBytes -benchtime 1x ./shared/imaging
+func BenchmarkMediaGridBytes(b *testing.B) {
+	const photos = 50
+	var before, after int
+	for i := range photos {
+		src := imagingtest.CameraPhoto(b, 3000, 2000, uint64(i+1))
+		_, vs, err := imaging.Derive(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		before += len(src)
+		after += len(vs[0].Data)
+	}
+	for b.Loop() {
+	}
+	b.ReportMetric(float64(before)/(1<<20), "MB-originals")
+	b.ReportMetric(float64(after)/(1<<10), "KB-thumbnails")
+	b.ReportMetric(float64(before)/float64(after), "x-smaller")
 }

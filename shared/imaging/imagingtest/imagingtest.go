@@ -84,11 +84,11 @@ func Bomb(t testing.TB) []byte {
 	return b
 }
 
-// CameraPhoto is a w×h camera-like JPEG (gradients and grain, quality 88, EXIF orientation 6):
+// CameraPhoto is a w×h camera-like JPEG (its grain drawn from seed) (gradients and grain, quality 88, EXIF orientation 6):
 // grain keeps the file near a real photo's size, which a flat test image is not.
-func CameraPhoto(tb testing.TB, w, h int) []byte {
+func CameraPhoto(tb testing.TB, w, h int, seed uint64) []byte {
 	img := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio420)
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := rand.New(rand.NewPCG(seed, 2))
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			img.Y[img.YOffset(x, y)] = uint8((x*255/w+y*255/h)/2 + rng.IntN(40))
