@@ -81,6 +81,25 @@ func TestCreateDefaultsAndDelete(t *testing.T) {
 	}
 }
 
+// TestASaveCreatesItsNewItems: a draft with added items (NEW_ ids) is one save, one version.
+func TestASaveCreatesItsNewItems(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	kept := add(t, tn, map[string]any{"label": "Home", "url": "/"})
+	_, version := tree(t, tn)
+	res := testkit.Call(t, call{Method: "PATCH", Path: "/menu-items", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{
+		"version": version, "menuItems": []any{map[string]any{"id": kept["id"], "children": []any{
+			map[string]any{"id": "NEW_1", "label": "News", "url": "/news", "status": false}}},
+			map[string]any{"id": "NEW_2", "label": "Contact", "url": "/contact"}}}})
+	testkit.Expect(t, res, http.StatusOK, "Menu Items Updated")
+	items, after := tree(t, tn)
+	child, _ := get(items, "0.children.0.id").(string)
+	top, _ := get(items, "1.id").(string)
+	if after != version+1 || !ids.Valid(child) || !ids.Valid(top) || get(items, "0.children.0.status") != false || get(items, "1.label") != "Contact" {
+		t.Fatalf("after the save v%v: %v", after, items)
+	}
+}
+
 // TestSaveValidation is the tree validation table over HTTP: depth, unknown ids, page
 // references (another tenant's page included), URLs. A refused save writes nothing.
 func TestSaveValidation(t *testing.T) {

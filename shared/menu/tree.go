@@ -102,9 +102,17 @@ func NewItem(id string, in Input) (Item, error) {
 	return it, apply(&it, in)
 }
 
-// Rebuild turns a requested tree into the menu to save. Every item must already exist in
-// current (new items are created with POST first); items left out are removed; fields are
-// checked; nesting stops at one level; positions are renumbered by order.
+// NewIDPrefix marks an item a save creates: "NEW_" and a client's own key (the page editor's
+// draft), replaced by a permanent id in the saved tree, like a form's new fields.
+const NewIDPrefix = "NEW_"
+
+// maxNewID bounds a new item's client key.
+const maxNewID = 40
+
+// Rebuild turns a requested tree into the menu to save. Every item exists in current, or is new
+// (an id starting with NewIDPrefix: it gets a permanent id and SPEC's defaults under what it
+// gives), so a draft with added items is one conditional write; items left out are removed;
+// fields are checked; nesting stops at one level; positions are renumbered by order.
 func Rebuild(current []Item, in []Input) ([]Item, error) {
 	known := map[string]Item{}
 	for _, it := range current {
@@ -126,13 +134,16 @@ func Rebuild(current []Item, in []Input) ([]Item, error) {
 			name := describe(x)
 			switch {
 			case x.ID == "":
-				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s has no id: create new items with POST /menu-items first.", name)
+				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s has no id: give a new item an id starting with %s.", name, NewIDPrefix)
 			case seen[x.ID]:
 				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s appears twice.", name)
 			case depth > 0 && len(x.Children) > 0:
 				return nil, api.Errorf(http.StatusBadRequest, "Menu items nest one level deep: %s cannot hold children of its own.", name)
 			}
 			old, ok := known[x.ID]
+			if !ok && strings.HasPrefix(x.ID, NewIDPrefix) && len(x.ID) <= maxNewID {
+				old, ok = Item{ID: ids.New(), Label: "Link", Type: TypeCustomURL, URL: "#", Status: true}, true
+			}
 			if !ok {
 				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s not found: reload the menu.", name)
 			}

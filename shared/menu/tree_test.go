@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/ids"
 )
 
 const (
@@ -64,7 +65,18 @@ func TestRebuild(t *testing.T) {
 		}},
 		{"third level", []Input{in(idA, in(idB, in(idC)))}, "one level deep", nil},
 		{"unknown id", []Input{in(idX)}, "not found", nil},
-		{"no id", []Input{{Label: str("New")}}, "create new items with POST", nil},
+		{"no id", []Input{{Label: str("New")}}, "id starting with NEW_", nil},
+		{"new items get ids and defaults", []Input{in(idA, Input{ID: "NEW_1", Label: str("News"), URL: str("/news")}), {ID: "NEW_2"}}, "", func(t *testing.T, got []Item) {
+			kid, top := got[0].Children[0], got[1]
+			if !ids.Valid(kid.ID) || kid.Label != "News" || kid.URL != "/news" || !kid.Status || kid.Type != TypeCustomURL {
+				t.Fatalf("new child %+v", kid)
+			}
+			if !ids.Valid(top.ID) || top.ID == kid.ID || top.Label != "Link" || top.URL != "#" || top.Position != 2 {
+				t.Fatalf("new item %+v", top)
+			}
+		}},
+		{"a new id twice", []Input{{ID: "NEW_1"}, {ID: "NEW_1"}}, "appears twice", nil},
+		{"an overlong new id", []Input{{ID: "NEW_" + strings.Repeat("x", 40)}}, "not found", nil},
 		{"twice", []Input{in(idA), in(idB, in(idA))}, "appears twice", nil},
 		{"empty label", []Input{{ID: idA, Label: str("  ")}}, "Label is required!", nil},
 		{"long label", []Input{{ID: idA, Label: str(strings.Repeat("x", 101))}}, "at most 100", nil},

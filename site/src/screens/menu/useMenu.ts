@@ -5,23 +5,17 @@ import { dataProvider, fetchers, keys, type Reply } from '../../api/dataProvider
 import { messageOf } from '../../api/http';
 import { MSG } from '../../lib/messages';
 import { build, findItem, flatten, removeItem, toPayload, updateItem, type MenuItem, type MoveResult } from '../../lib/menuTree';
-import { newMenuItem, sameMenu, saveMenu, SaveFailure, type MenuCalls } from './saveMenu';
+import { newMenuItem, sameMenu } from './saveMenu';
 
-/** RESOURCE is the menu: one tree with one version (GET and PATCH /menu-items; items created and deleted by id). */
+/** RESOURCE is the menu: one tree with one version (GET and PATCH /menu-items). */
 const RESOURCE = 'menu-items';
-
-/** calls are the menu's writes through the data provider. */
-const calls: MenuCalls = {
-  create: (body) => dataProvider.create<MenuItem>(RESOURCE, body),
-  remove: (id) => dataProvider.remove(RESOURCE, id),
-  save: (tree, version) => dataProvider.saveSingleton<MenuItem[]>(RESOURCE, { menuItems: toPayload(tree) }, version),
-};
 
 /**
  * useMenu holds the menu builder's logic: the saved tree (swr) and the draft the user is shaping.
  * Every change (move, edit, '+ Add Menu Item', Delete) is the draft's alone (DESIGN §8.10) until
- * 'Save All Changes' writes it with the version it was based on (saveMenu), so the website shows
- * the menu as last saved and the leave guard covers every change.
+ * 'Save All Changes' writes it whole, added items (NEW_ ids) included, in one PATCH naming the
+ * version it was based on, so the website shows the menu as last saved, a save lands whole or
+ * not at all, and the leave guard covers every change.
  */
 export function useMenu() {
   const { data, error, isLoading, mutate } = useSWR<Reply<MenuItem[]>>(keys.singleton(RESOURCE), fetchers.reply<MenuItem[]>, { revalidateOnFocus: false });
@@ -58,15 +52,13 @@ export function useMenu() {
     if (saving || !data) return;
     setSaving(true);
     try {
-      const res = await saveMenu(calls, tree, data.version ?? 0);
+      const res = await dataProvider.saveSingleton<MenuItem[]>(RESOURCE, { menuItems: toPayload(tree) }, data.version ?? 0);
       await mutate({ result: res.result, version: res.version }, { revalidate: false });
       setDraft(null);
       setSelected((id) => (id && findItem(res.result, id) ? id : null));
       toast.success(MSG.menuSaved);
     } catch (err) {
-      // The failed save's undo may have moved the version the draft rests on.
-      if (err instanceof SaveFailure) await mutate({ result: saved, version: err.version }, { revalidate: false });
-      toast.error(messageOf(err instanceof SaveFailure ? err.error : err, MSG.menuSaveFailed));
+      toast.error(messageOf(err, MSG.menuSaveFailed));
     } finally {
       setSaving(false);
     }
