@@ -216,8 +216,10 @@ describe('generic collection screens', () => {
       await r.getByText(albumTitle).waitFor();
       // The size is the uploaded file's, taken by the server from the media library.
       await r.getByText(`${Math.round((TINY_PNG.length / 1024) * 100) / 100} KB`).waitFor();
+      assert.match(await r.locator('img').getAttribute('data-file'), new RegExp(`^[0-9A-Z]{26}/${caption}\\.png$`));
+      // The list shows the small copy (or the original until it exists).
       const src = await r.locator('img').getAttribute('src');
-      assert.match(src, new RegExp(`^/media/${TENANT}/[0-9A-Z]{26}/${caption}\\.png$`));
+      assert.match(src, new RegExp(`^/media/${TENANT}/[0-9A-Z]{26}/(w/thumb|${caption}\\.png)$`));
       // The image is served from the media path.
       const res = await page.request.get(src);
       assert.equal(res.status(), 200);

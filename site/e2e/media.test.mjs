@@ -140,7 +140,8 @@ describe('media library', () => {
       await chooser.waitFor({ state: 'detached' });
       const preview = picker.locator('img.media-picker-preview');
       await preview.waitFor();
-      assert.match(await preview.getAttribute('src'), new RegExp(`^/media/demo/[0-9A-Z]{26}/${imageName}$`));
+      assert.match(await preview.getAttribute('data-file'), new RegExp(`^[0-9A-Z]{26}/${imageName}$`));
+      assert.match(await preview.getAttribute('src'), new RegExp(`^/media/demo/[0-9A-Z]{26}/(w/thumb|${imageName})$`));
       assert.ok(await preview.evaluate((img) => img.complete && img.naturalWidth > 0), 'the preview loads from /media/*');
 
       // Choose from the library: the image just uploaded is offered.

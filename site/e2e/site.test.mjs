@@ -185,8 +185,10 @@ describe('website settings screens', () => {
         await page.locator('form').getByRole('group', { name: 'Logo' }).locator('img').waitFor();
         assert.equal(await page.locator('form').getByLabel(screen.text, { exact: true }).inputValue(), screen.value);
         assert.equal(await page.locator('form').getByLabel('Background Colour', { exact: true }).inputValue(), '#123456');
-        const src = await page.locator('form').getByRole('group', { name: 'Logo' }).locator('img').getAttribute('src');
-        assert.match(src, new RegExp(`/logo-${RUN}\\.png$`));
+        // The preview shows the logo's small copy (or the original until it exists) of the file saved.
+        const logoImg = page.locator('form').getByRole('group', { name: 'Logo' }).locator('img');
+        assert.match(await logoImg.getAttribute('data-file'), new RegExp(`/logo-${RUN}\\.png$`));
+        assert.match(await logoImg.getAttribute('src'), new RegExp(`/(w/thumb|logo-${RUN}\\.png)$`));
       });
     });
   }

@@ -28,5 +28,5 @@ export function Thumbnail({ fileUrl, objectUrlPrefix, alt, className }: Props) {
   const small = thumbRef(fileUrl);
   const [failed, setFailed] = useState<string>('');
   const src = small && failed !== fileUrl ? mediaUrl(small, objectUrlPrefix) : mediaUrl(fileUrl, objectUrlPrefix);
-  return <img className={className} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(fileUrl)} />;
+  return <img className={className} src={src} alt={alt} data-file={fileUrl} loading="lazy" decoding="async" onError={() => setFailed(fileUrl)} />;
 }
