@@ -77,6 +77,19 @@ describe('load errors', () => {
     }
   });
 
+  test('the Media Library: a failed load shows the message and Retry, never No Records Found', async () => {
+    await withPage(async (page) => {
+      await loginAndWait(page);
+      const undo = await failing(page, '/media', 503, { message: BUSY });
+      await open(page, 'Media Library');
+      await alert(page, BUSY).waitFor();
+      assert.equal(await page.getByText('No Records Found').count(), 0);
+      await undo();
+      await alert(page, BUSY).getByRole('button', { name: 'Retry' }).click();
+      await page.locator('.media-card').first().waitFor();
+    });
+  });
+
   test('themes, menu items and the header: a failure without a message shows the generic one with Retry', async () => {
     await withPage(async (page) => {
       await loginAndWait(page);

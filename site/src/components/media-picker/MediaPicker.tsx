@@ -31,7 +31,7 @@ function Library({ accept, onPick }: { accept: Accept; onPick: (item: MediaItem)
   return (
     <div className="picker-library">
       <SearchBox label="Search the media library" size="compact" value={lib.searchInput} onChange={lib.setSearchInput} />
-      <ListBody size="compact" loading={lib.loading} empty={lib.items.length === 0}>
+      <ListBody size="compact" loading={lib.loading} empty={lib.items.length === 0} error={lib.error} onRetry={lib.reload}>
         <MediaGrid
           items={lib.items}
           objectUrlPrefix={objectUrlPrefix}

@@ -28,7 +28,7 @@ export function MediaScreen() {
       </Heading>
       <UploadArea accept="file" onUploaded={screen.onUploaded} />
       <SearchBox value={screen.searchInput} onChange={screen.setSearchInput} />
-      <ListBody loading={screen.loading} empty={screen.items.length === 0}>
+      <ListBody loading={screen.loading} empty={screen.items.length === 0} error={screen.error} onRetry={screen.reload}>
         <MediaGrid
           items={screen.items}
           objectUrlPrefix={objectUrlPrefix}
