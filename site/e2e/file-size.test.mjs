@@ -29,6 +29,8 @@ describe('file size from the media library', () => {
       await picker.getByLabel('Choose a file').setInputFiles({ name: `${caption}.png`, mimeType: 'image/png', buffer: TINY_PNG });
       await picker.getByRole('button', { name: 'Upload' }).click();
       await picker.waitFor({ state: 'detached' });
+      // The uploaded file's size shows at once, before the save (which takes it from the library).
+      assert.equal(await size.inputValue(), SIZE);
       await form.getByLabel('Caption').fill(caption);
       await form.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Photo created successfully!').waitFor();

@@ -16,7 +16,8 @@ import './media.css';
 export interface MediaPickerProps {
   /** value is the stored file reference, "{ulid}/{name}" relative to the tenant's objectUrlPrefix. */
   value: string;
-  onChange: (value: string) => void;
+  /** onChange gets the new reference and, when one was chosen or uploaded, its media record. */
+  onChange: (value: string, picked?: MediaItem) => void;
   /** 'image' pickers upload and choose images only. */
   accept: Accept;
   label: string;
@@ -103,7 +104,7 @@ export function MediaPicker({ value, onChange, accept, label, errorMessage }: Me
   const fileName = value.split('/').pop() ?? value;
 
   const pick = (item: MediaItem) => {
-    onChange(item.fileUrl);
+    onChange(item.fileUrl, item);
     setOpen(false);
   };
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Flex, Grid } from '@aws-amplify/ui-react';
+import type { MediaItem } from '../../components/media-picker/rules';
 import { ScheduleChip } from '../../components/ScheduleChip';
 import { isStatusField, type CollectionDecl, type FieldErrors, type FormValues } from '../../lib/collections';
 import { fromLocalInput } from '../../lib/schedule';
@@ -35,9 +36,10 @@ interface FieldsProps {
  * size (sizeOf) is shown read-only and emptied when another file is chosen, until the save sets it.
  */
 export function RecordFields({ decl, editing, values, errors, setField }: FieldsProps) {
-  const set = (name: string, value: unknown) => {
+  const set = (name: string, value: unknown, picked?: MediaItem) => {
     setField(name, value);
-    for (const f of decl.fields) if (f.sizeOf === name && value !== values[name]) setField(f.name, '');
+    // The chosen file's size shows at once (the save takes it from the same media record).
+    for (const f of decl.fields) if (f.sizeOf === name && value !== values[name]) setField(f.name, picked?.fileSize ?? '');
   };
   return (
     <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
@@ -59,7 +61,7 @@ export function RecordFields({ decl, editing, values, errors, setField }: Fields
                 error={errors[f.name]}
                 editing={editing}
                 holdsAll={f.allWhen ? values[f.allWhen] === true : false}
-                onChange={(v) => set(f.name, v)}
+                onChange={(v, picked) => set(f.name, v, picked)}
               />
             )}
           </div>

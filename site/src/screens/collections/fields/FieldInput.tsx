@@ -2,6 +2,7 @@ import { Flex, SelectField, SwitchField, TextAreaField, TextField } from '@aws-a
 import { useState } from 'react';
 import { isStatusField, requiredLabel, type FieldDecl } from '../../../lib/collections';
 import { useRefName, useRefOptions } from '../useRefOptions';
+import type { MediaItem } from '../../../components/media-picker/rules';
 import { FileField } from './FileField';
 import { PermissionsField } from './PermissionsField';
 import { RichTextField } from './RichTextField';
@@ -13,7 +14,8 @@ interface Props {
   editing: boolean;
   /** A permissions field of someone who holds every permission (an administrator, allWhen). */
   holdsAll?: boolean;
-  onChange: (value: unknown) => void;
+  /** picked is the media record an image or file field's picker chose (its size, for sizeOf fields). */
+  onChange: (value: unknown, picked?: MediaItem) => void;
 }
 
 const KEEP_PASSWORD = 'Only Enter if you want to change';

@@ -1,8 +1,9 @@
 import { MediaPicker } from '../../../components/media-picker/MediaPicker';
+import type { MediaItem } from '../../../components/media-picker/rules';
 
 interface Props {
   value: string;
-  onChange: (value: string) => void;
+  onChange: (value: string, picked?: MediaItem) => void;
   accept: 'image' | 'file';
   label: string;
   errorMessage?: string;

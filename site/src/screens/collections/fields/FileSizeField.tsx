@@ -4,7 +4,7 @@ import { formatBytes } from '../../../lib/format';
 
 interface Props {
   field: FieldDecl;
-  /** The stored size in bytes; empty once another file is chosen, until the save. */
+  /** The size in bytes: the stored one, or the chosen file's from its media record. */
   value: unknown;
   /** The file reference the size belongs to. */
   file: unknown;
@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * FileSizeField shows a size the server takes from the chosen media library file (a sizeOf
- * field): read-only, never typed in; after another file is chosen it says the save will set it.
+ * field): read-only, never typed in; the chosen file's size as soon as it is picked.
  */
 export function FileSizeField({ field, value, file }: Props) {
   const size = formatBytes(value);
