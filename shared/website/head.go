@@ -90,6 +90,14 @@ func organization(site *public.Site, set *public.Settings) map[string]any {
 	if a := str(set.Footer["address"]); a != "" {
 		org["address"] = a
 	}
+	// The institution's own profiles (the footer's social links): search engines tie them to it.
+	var profiles []string
+	for _, l := range set.SocialLinks {
+		profiles = append(profiles, l.URL)
+	}
+	if len(profiles) > 0 {
+		org["sameAs"] = profiles
+	}
 	return org
 }
 

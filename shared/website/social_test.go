@@ -21,7 +21,9 @@ func TestFooterSocialLinks(t *testing.T) {
 	}
 	staff(t, tn, "PATCH", "/footer", map[string]any{"showSocialLinks": true})
 	p = get(t, tn, "/")
-	must(t, p, 200, `<nav aria-label="Social media"`)
+	must(t, p, 200, `<nav aria-label="Social media"`,
+		// The organisation's structured data names its profiles.
+		`"sameAs":["https://www.facebook.com/school","https://www.linkedin.com/school/school"]`)
 	footer := p.body[strings.Index(p.body, "<footer"):]
 	for _, want := range []string{
 		`href="https://www.facebook.com/school"`, `on Facebook`, `>Facebook</a>`,
