@@ -195,3 +195,20 @@ export async function axeViolations(page, selector) {
     selector,
   );
 }
+
+/**
+ * useAdminBrowser is useBrowser for tests that also call the API as the demo admin: call(method,
+ * path, body) carries the admin's token, signed in once before the tests.
+ */
+export function useAdminBrowser(opts = {}) {
+  let token;
+  const withPage = useBrowser({
+    ...opts,
+    beforeAll: async () => {
+      token = await adminToken();
+      await opts.beforeAll?.();
+    },
+  });
+  const call = (method, path, body) => apiCall(method, path, body, token);
+  return { withPage, call };
+}

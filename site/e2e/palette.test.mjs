@@ -6,19 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { SCREENSHOT_DIR, adminToken, apiCall, axeViolations, loginAndWait, useBrowser } from './helpers.mjs';
+import { axeViolations, loginAndWait, SCREENSHOT_DIR, useAdminBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 
-let token;
-const call = (method, path, body) => apiCall(method, path, body, token);
-
-const withPage = useBrowser({
-  timeout: 20_000,
-  beforeAll: async () => {
-    token = await adminToken();
-  },
-});
+const { withPage, call } = useAdminBrowser({ timeout: 20_000 });
 
 /** focused describes the focused element: its role (or tag) and its name or text. */
 const focused = (page) =>

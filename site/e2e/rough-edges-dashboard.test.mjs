@@ -4,18 +4,10 @@
 // demo tenant is shared with other tests, so counts are compared with what Home showed before.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { adminToken, apiCall, confirmYes, loginAndWait, useBrowser } from './helpers.mjs';
+import { confirmYes, loginAndWait, useAdminBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
-let token;
-const call = (method, path, body) => apiCall(method, path, body, token);
-
-const withPage = useBrowser({
-  timeout: 20_000,
-  beforeAll: async () => {
-    token = await adminToken();
-  },
-});
+const { withPage, call } = useAdminBrowser({ timeout: 20_000 });
 
 const nav = (page) => page.getByRole('navigation', { name: 'Main' });
 const dialog = (page) => page.getByRole('dialog').filter({ has: page.locator('form') });

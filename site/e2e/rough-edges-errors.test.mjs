@@ -5,22 +5,14 @@
 // screen. Failures other than 403 are injected with page.route; the 403s are the server's own.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { adminToken, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
+import { loginAndWait, useAdminBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const FORBIDDEN = 'You do not have permission to do this.';
 const BUSY = 'The service is busy. Try again in a minute.';
 const PASSWORD = 'Errors-pass-42';
 
-let token;
-const call = (method, path, body) => apiCall(method, path, body, token);
-
-const withPage = useBrowser({
-  timeout: 20_000,
-  beforeAll: async () => {
-    token = await adminToken();
-  },
-});
+const { withPage, call } = useAdminBrowser({ timeout: 20_000 });
 
 const nav = (page) => page.getByRole('navigation', { name: 'Main' });
 const panel = (page) => page.locator('main');

@@ -4,20 +4,12 @@
 // saves are injected with page.route.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { adminToken, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
+import { loginAndWait, useAdminBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const DOWN = 'Saving is down for a moment.';
 
-let token;
-const call = (method, path, body) => apiCall(method, path, body, token);
-
-const withPage = useBrowser({
-  timeout: 20_000,
-  beforeAll: async () => {
-    token = await adminToken();
-  },
-});
+const { withPage, call } = useAdminBrowser({ timeout: 20_000 });
 
 /** failSaves makes PATCHes of the tenant API path answer 500 with DOWN until the returned undo runs. */
 async function failSaves(page, path) {

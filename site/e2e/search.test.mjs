@@ -4,19 +4,11 @@
 // so every record here is named by this run.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { adminToken, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
+import { loginAndWait, useAdminBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 
-let token;
-const call = (method, path, body) => apiCall(method, path, body, token);
-
-const withPage = useBrowser({
-  timeout: 20_000,
-  beforeAll: async () => {
-    token = await adminToken();
-  },
-});
+const { withPage, call } = useAdminBrowser({ timeout: 20_000 });
 
 /** rowsText is the text of the rows of the screen's data table. */
 const rowsText = (page) => page.locator('table.data-table tbody tr').allInnerTexts();

@@ -5,20 +5,12 @@
 // The demo tenant is shared with other tests, so every record here is named by this run.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { adminToken, apiCall, confirmYes, loginAndWait, useBrowser } from './helpers.mjs';
+import { confirmYes, loginAndWait, useAdminBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const IMAGE_REF = '01HZZZZZZZZZZZZZZZZZZZZZZZ/e2e-photo.png';
 
-let token;
-const call = (method, path, body) => apiCall(method, path, body, token);
-
-const withPage = useBrowser({
-  timeout: 20_000,
-  beforeAll: async () => {
-    token = await adminToken();
-  },
-});
+const { withPage, call } = useAdminBrowser({ timeout: 20_000 });
 
 const row = (page, text) => page.locator('tbody tr', { hasText: text });
 const select = (page, text) => row(page, text).getByRole('checkbox', { name: /^Select / });
