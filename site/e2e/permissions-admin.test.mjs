@@ -3,9 +3,10 @@
 // note), since the server lets an administrator through every check.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loginAndWait, useBrowser } from './helpers.mjs';
+import { loginAndWait, useAdminBrowser } from './helpers.mjs';
 
-const withPage = useBrowser();
+const { withPage, call } = useAdminBrowser();
+const RUN = Date.now().toString(36);
 const dialog = (page) => page.getByRole('dialog').filter({ has: page.locator('form') });
 /** adminSwitch is the Administrator switch's label (Amplify's input sits under it; a role may be named Administrator too). */
 const adminSwitch = (form) => form.locator('.amplify-switch__label', { hasText: /^Administrator$/ });
@@ -58,5 +59,38 @@ describe('extra permissions', () => {
       assert.ok(total > 20);
       assert.equal(await perms.getByRole('checkbox', { checked: true }).count(), total);
     });
+  });
+
+  test('a role holding a code no longer offered saves without it, never refused for a box nobody sees', async () => {
+    const name = `Stale codes ${RUN}`;
+    const role = (await call('POST', '/roles', { name, permissionIds: ['CMS_VIEW_FAQ'], status: true })).result;
+    try {
+      await withPage(async (page) => {
+        // The role as saved before the catalogue was narrowed: it also holds CMS_CREATE_FOOTER.
+        await page.route(/\/api\/v1\/tenant\/roles(\/[^?]*)?(\?.*)?$/, async (route) => {
+          if (route.request().method() !== 'GET') return route.fallback();
+          const res = await route.fetch();
+          const body = await res.json();
+          const add = (r) => (r && r.id === role.id ? { ...r, permissionIds: [...r.permissionIds, 'CMS_CREATE_FOOTER'] } : r);
+          body.result = Array.isArray(body.result) ? body.result.map(add) : add(body.result);
+          await route.fulfill({ response: res, json: body });
+        });
+        await loginAndWait(page);
+        await page.goto('/roles');
+        await page.getByPlaceholder('Search by name').fill(name);
+        await page.locator('tbody tr', { hasText: name }).getByRole('button', { name: 'Edit' }).click();
+        const form = dialog(page);
+        // The role's one offered code shows checked; the stale one has no box.
+        await form.locator('.permissions-field input[type=checkbox]:checked').first().waitFor();
+        const saved = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes(`/roles/${role.id}`));
+        await form.getByRole('button', { name: 'Save' }).click();
+        const sent = (await saved).postDataJSON();
+        assert.deepEqual(sent.permissionIds, ['CMS_VIEW_FAQ']);
+        await form.waitFor({ state: 'detached' });
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+      });
+    } finally {
+      await call('DELETE', `/roles/${role.id}`).catch(() => {});
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { CheckboxField, Loader, Text } from '@aws-amplify/ui-react';
+import { useEffect, useMemo } from 'react';
 import useSWR from 'swr';
 import { swrFetcher } from '../../../api/client';
 
@@ -54,6 +55,13 @@ function groupLabel(category: string, items: PermissionItem[]): string {
  */
 export function PermissionsField({ label, value, holdsAll = false, onChange, errorMessage }: Props) {
   const { data, error } = useSWR<PermissionsResponse>('/permissions', swrFetcher, { revalidateOnFocus: false });
+  // Codes the catalogue no longer offers (a role saved before it was narrowed to codes a route
+  // checks) are dropped from the draft, so the next save is not refused for a box nobody can see.
+  const offered = useMemo(() => new Set(Object.values(data?.permissionsGrouped ?? {}).flatMap((items) => items.map((p) => p.id))), [data]);
+  const stale = data ? value.filter((id) => !offered.has(id)) : [];
+  useEffect(() => {
+    if (stale.length > 0) onChange(value.filter((id) => offered.has(id)));
+  }, [stale.length, value, offered, onChange]);
   const own = new Set(value);
   const selected = { has: (id: string) => holdsAll || own.has(id) };
   const toggle = (ids: string[], on: boolean) => {
