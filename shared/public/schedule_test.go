@@ -62,8 +62,9 @@ func TestSchedulesAreHonouredAtReadTime(t *testing.T) {
 	// At the second: a page due two seconds from now is hidden, then shown, by the clock alone.
 	at := time.Now().UTC().Add(2 * time.Second).Truncate(time.Second)
 	newPage(t, tn, map[string]any{"title": "Open day", "slug": "open-day", "publishAt": at.Format(time.RFC3339)})
-	if time.Now().Before(at) {
-		expect(t, public(t, req{path: "/pages/open-day", tenant: tn.ID}), http.StatusNotFound)
+	// Asserted only when the answer came back before the second (a loaded machine may be late).
+	if early := public(t, req{path: "/pages/open-day", tenant: tn.ID}); time.Now().Before(at) {
+		expect(t, early, http.StatusNotFound)
 	}
 	time.Sleep(time.Until(at))
 	expect(t, public(t, req{path: "/pages/open-day", tenant: tn.ID}), http.StatusOK)
