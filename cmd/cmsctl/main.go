@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -22,6 +23,7 @@ import (
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/demo"
+	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 )
@@ -33,6 +35,7 @@ const usage = `usage:
                                  (empty --domains clears them; with a distribution, also its CloudFront distribution tenant)
   cmsctl tenant seed-demo --id ID   (demo website content, media to MEDIA_BUCKET; running it again changes nothing)
   cmsctl tenant reindex --id ID     (one-off: the word index of records written before it existed; safe to run again)
+  cmsctl tenant derive-images --id ID  (the sized copies of images uploaded before they existed; safe to run again)
   cmsctl user reset-password --tenant ID --username USER --password PASS
   cmsctl user set-passcode --tenant ID --username USER --passcode 123456
   cmsctl table create            (local emulator / first deploy without CDK only)
@@ -111,6 +114,17 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(out, "tenant %s: %d records indexed for search\n", *id, n)
+	case "tenant derive-images":
+		scope, err := store.NewScope(*id)
+		if err != nil {
+			return err
+		}
+		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		n, err := media.NewDeriver(st, s3client.New(awsCfg), cfg.MediaBucket, log).DeriveTenant(ctx, scope)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "tenant %s: %d images given their sized copies\n", *id, n)
 	case "user reset-password":
 		if err := tenants.ResetPassword(ctx, st, *tenant, *username, *password); err != nil {
 			return err

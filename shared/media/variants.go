@@ -165,3 +165,23 @@ func putVariants(ctx context.Context, objects Objects, scope store.Scope, id str
 	}
 	return size, variants, nil
 }
+
+// DeriveTenant makes the variants of every image of the tenant's library that has none yet (one
+// made before variants existed, or whose event was lost): an operator's one-off, paging through
+// the library's partition (a Query, never a Scan). It returns how many images it derived.
+func (d *Deriver) DeriveTenant(ctx context.Context, scope store.Scope) (int, error) {
+	iter := d.records.Store().Table.Get("PK", scope.Collection(kindMedia)).Iter()
+	n := 0
+	var it Item
+	for iter.Next(ctx, &it) {
+		if it.MediaType != TypeImage || len(it.Variants) > 0 {
+			continue
+		}
+		if err := d.Derive(ctx, scope, it.ID); err != nil {
+			return n, err
+		}
+		n++
+		it = Item{}
+	}
+	return n, store.Wrap("list media to derive", iter.Err())
+}
