@@ -11,6 +11,18 @@ export function thumbRef(ref: string): string {
   return m ? `${m[1]}/w/thumb` : '';
 }
 
+/** CONTENT_WIDTH is the widest copy rich text embeds: a page's text column is narrower. */
+const CONTENT_WIDTH = 1280;
+
+/**
+ * contentRef is the reference rich text embeds for a library image: its widest copy up to
+ * CONTENT_WIDTH (no metadata, sized for a page), else the original (copies not made yet).
+ */
+export function contentRef(item: { fileUrl: string; variants?: { width: number; fileUrl: string }[] }): string {
+  const fit = (item.variants ?? []).filter((v) => v.width <= CONTENT_WIDTH);
+  return fit.length ? fit[fit.length - 1].fileUrl : item.fileUrl;
+}
+
 interface Props {
   /** fileUrl is the original's reference. */
   fileUrl: string;

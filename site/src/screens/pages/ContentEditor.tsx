@@ -6,6 +6,7 @@ import { useColorMode } from '../../app/colorMode';
 import { MediaPickerDialog } from '../../components/media-picker/MediaPicker';
 import type { MediaItem } from '../../components/media-picker/rules';
 import { mediaUrl } from '../../lib/format';
+import { contentRef } from '../../components/media-picker/Thumbnail';
 
 // Quill is large: it loads with the editor, never with the first screen.
 const ReactQuill = lazy(async () => {
@@ -48,7 +49,7 @@ export function ContentEditor({ value, onChange, errorMessage }: Props) {
     const editor = quill.current?.getEditor();
     if (!editor) return;
     const at = Math.min(selection.current, editor.getLength());
-    editor.insertEmbed(at, 'image', mediaUrl(item.fileUrl, objectUrlPrefix), 'user');
+    editor.insertEmbed(at, 'image', mediaUrl(contentRef(item), objectUrlPrefix), 'user');
     editor.setSelection(at + 1, 0, 'user');
   };
 
