@@ -12,7 +12,20 @@ interface Props {
   className?: string;
 }
 
-/** Modal is a dialog over a backdrop; focus moves into it and returns on close. */
+const TABBABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable]:not([contenteditable="false"]), [tabindex]:not([tabindex="-1"])';
+
+/** tabbables lists what Tab can reach inside the dialog, in document order (visible only). */
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => el.tabIndex >= 0 && (el.offsetWidth > 0 || el.offsetHeight > 0 || el.getClientRects().length > 0),
+  );
+}
+
+/**
+ * Modal is a dialog over a backdrop: focus moves into it, Tab and Shift+Tab cycle inside it,
+ * Escape closes it, and focus returns to what had it before (the opener) on close.
+ */
 export function Modal({ title, onClose, children, maxWidth = 800, className = '' }: Props) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -24,10 +37,31 @@ export function Modal({ title, onClose, children, maxWidth = 800, className = ''
     const first = ref.current?.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]:not([tabindex="-1"])');
     (first ?? ref.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      // Only the topmost dialog answers Escape (a confirm can sit over a form).
+      // Only the topmost dialog answers (a confirm can sit over a form).
       const open = document.querySelectorAll('.modal');
-      if (e.key === 'Escape' && open[open.length - 1] === ref.current) {
+      const dialog = ref.current;
+      if (!dialog || open[open.length - 1] !== dialog) return;
+      if (e.key === 'Escape') {
         closeRef.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = tabbables(dialog);
+      if (items.length === 0) {
+        e.preventDefault();
+        dialog.focus();
+        return;
+      }
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement as HTMLElement | null;
+      const inside = active !== null && dialog.contains(active);
+      if (e.shiftKey && (!inside || active === first || active === dialog)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (!inside || active === last)) {
+        e.preventDefault();
+        first.focus();
       }
     };
     document.addEventListener('keydown', onKey);

@@ -60,14 +60,14 @@ export function HeaderBar({ title }: Props) {
         <Link
           to="/my-profile"
           className="profile-link"
-          // The accessible name starts with the name shown (WCAG 2.5.3: speech users say what they see).
-          aria-label={user?.username ? `${user.username}, My Profile` : 'My Profile'}
           title="My Profile"
         >
+          {/* The name is the text shown, then "My Profile" (WCAG 2.5.3: speech users say what they see). */}
           <span className="avatar" aria-hidden="true">
             {initials}
           </span>
           <span className="profile-name">{user?.username}</span>
+          <span className="visually-hidden">{user?.username ? ', My Profile' : 'My Profile'}</span>
         </Link>
       </div>
       {paletteOpen && (

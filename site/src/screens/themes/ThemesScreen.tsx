@@ -63,14 +63,13 @@ export function ThemesScreen() {
       ) : (
         <div className="card-grid" role="list" aria-label="Themes">
           {(data?.items ?? []).map((t) => (
+            // A list item holding a toggle button: aria-pressed belongs to the button, not the item.
+            <div key={t.id} role="listitem" className="choice-card-item" aria-label={`Theme ${t.name}${t.id === active ? ' (active)' : ''}`}>
             <button
-              key={t.id}
               type="button"
-              role="listitem"
               className={`choice-card${t.id === active ? ' choice-card--active' : ''}`}
               aria-pressed={t.id === active}
               aria-busy={activating === t.id}
-              aria-label={`Theme ${t.name}${t.id === active ? ' (active)' : ''}`}
               disabled={activating !== null}
               onClick={() => activate(t)}
             >
@@ -85,6 +84,7 @@ export function ThemesScreen() {
                 </Text>
               )}
             </button>
+            </div>
           ))}
         </div>
       )}
