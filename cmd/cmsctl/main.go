@@ -1,4 +1,4 @@
-// Command cmsctl is the ops CLI: create and list tenants, attach their website domains, reset a
+// Command cmsctl is the ops CLI: create and list tenants, change their plan, attach their website domains, reset a
 // user's password, set a passcode. It works against whatever AWS_ENDPOINT_URL points at
 // (emulator, LocalStack) or real AWS, on the table named by TABLE_NAME; set-domains also keeps the
 // websites' CloudFront distribution tenant in step when WEBSITE_DISTRIBUTION_ID is set.
@@ -31,6 +31,7 @@ import (
 const usage = `usage:
   cmsctl tenant create --id ID --name NAME --admin USER --password PASS [--plan PLAN]
   cmsctl tenant list
+  cmsctl tenant set-plan --id ID --plan PLAN   (a downgrade deletes nothing; only new pages, forms, files, domains past it are refused)
   cmsctl tenant set-domains --id ID --domains www.example.org,example.org [--distribution ID] [--connection-group ID]
                                  (empty --domains clears them; with a distribution, also its CloudFront distribution tenant)
   cmsctl tenant seed-demo --id ID   (demo website content, media to MEDIA_BUCKET; running it again changes nothing)
@@ -71,7 +72,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	username := fs.String("username", "", "username")
 	password := fs.String("password", "", "password")
 	passcode := fs.String("passcode", "", "6-digit passcode")
-	plan := fs.String("plan", "", "billing plan id (default: the catalogue's first)")
+	plan := fs.String("plan", "", "billing plan id (default: the catalogue's default plan)")
 	domains := fs.String("domains", "", "comma-separated website hosts")
 	distribution := fs.String("distribution", os.Getenv("WEBSITE_DISTRIBUTION_ID"), "the websites' multi-tenant CloudFront distribution (stack output WebsiteDistributionId)")
 	connectionGroup := fs.String("connection-group", os.Getenv("WEBSITE_CONNECTION_GROUP_ID"), "its connection group (stack output WebsiteConnectionGroupId)")
@@ -96,6 +97,15 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", t.ID, t.Name, t.PlanID, t.CreatedAt.Format("2006-01-02 15:04"))
 		}
 		return tw.Flush()
+	case "tenant set-plan":
+		if *plan == "" {
+			return fmt.Errorf("--plan is required\n%s", usage)
+		}
+		was, err := tenants.SetPlan(ctx, st, *id, *plan)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "tenant %s: plan %s (was %s)\n", *id, *plan, was)
 	case "tenant set-domains":
 		var websites *tenants.Websites
 		if *distribution != "" {

@@ -31,6 +31,13 @@ func TestOpsCommands(t *testing.T) {
 		{"set domains", "tenant set-domains --id ops-school --domains WWW.Ops-School.example,ops-school.example", "", "www.ops-school.example, ops-school.example"},
 		{"set domains locally", "tenant set-domains --id ops-school --domains ops-school.example", "", "CloudFront distribution was not touched"},
 		{"bad domain", "tenant set-domains --id ops-school --domains https://ops.example/x", "not a host name", ""},
+		// A downgrade keeps the domain it has; a new one is refused on a plan without custom domains.
+		{"set plan", "tenant set-plan --id ops-school --plan starter", "", "tenant ops-school: plan starter (was premium)"},
+		{"set unknown plan", "tenant set-plan --id ops-school --plan gold", "unknown plan", ""},
+		{"set plan, no plan", "tenant set-plan --id ops-school", "--plan is required", ""},
+		{"set plan, unknown tenant", "tenant set-plan --id ops-nobody --plan starter", "not found", ""},
+		{"new domain on starter", "tenant set-domains --id ops-school --domains ops-school.example,new.ops-school.example", "Your plan (Starter) does not include a custom domain", ""},
+		{"kept domain on starter", "tenant set-domains --id ops-school --domains ops-school.example", "", "ops-school.example"},
 		{"clear domains", "tenant set-domains --id ops-school --domains ,", "", "no website domains"},
 		{"unknown command", "tenant explode", "usage:", ""},
 	}
@@ -40,7 +47,14 @@ func TestOpsCommands(t *testing.T) {
 	res := testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/passcode", Tenant: "ops-school",
 		Body: map[string]any{"username": "boss", "passcode": "135790"}})
 	testkit.Expect(t, res, 200, "Logged in Successfully!")
-	// Every tenant has a plan: the catalogue's first unless --plan chose another.
+	// set-plan left an audit entry by cmsctl naming the field it changed.
+	token := testkit.Login(t, "ops-school", "boss", "second-pass-2")
+	res = testkit.Call(t, testkit.Request{Method: "GET", Path: "/audit-log?collection=tenant&action=update", Tenant: "ops-school", Token: token})
+	testkit.Expect(t, res, 200, "")
+	if !strings.Contains(string(res.Raw), `"planId"`) || !strings.Contains(string(res.Raw), `"cmsctl"`) {
+		t.Errorf("no audit entry of set-plan: %s", res.Raw)
+	}
+	// Every tenant has a plan: the catalogue's default (premium) unless --plan or set-plan chose another.
 	for tenant, plan := range map[string]string{"ops-school": "starter", "ops-premium": "premium"} {
 		res := testkit.Call(t, testkit.Request{Method: "GET", Path: "/auth/tenant-info", Tenant: tenant})
 		if got := res.Get("result.planId"); got != plan {

@@ -71,6 +71,8 @@ func (s *Service) addCounterChanges(wr *Write, before, after Record) {
 	s.addDueChanges(wr, before, after)
 	scope := wr.Caller.Scope
 	switch {
+	case before == nil && wr.countCap != nil:
+		wr.add(s.st.AddToCounter(scope, wr.C.Key, 1).If("attribute_not_exists($) OR $ < ?", "count", "count", wr.countCap.max), wr.countCap.refusal)
 	case before == nil:
 		wr.add(s.st.AddToCounter(scope, wr.C.Key, 1), nil)
 	case after == nil:

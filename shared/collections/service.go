@@ -57,7 +57,8 @@ func NewService(st *store.Store, guard *auth.Guard, reg Registry, linked Linked)
 	s := &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks, now: time.Now}
 	// The engine's own observers first: every write keeps the state it replaces (history.go), is
 	// recorded in the audit log (audit.go) and keeps the word index of searches (words.go).
-	s.observers = append([]Observer{s.keepVersion, s.recordWrite, s.indexWords}, linked.Observers...)
+	// The tenant's plan caps some creates (plan.go).
+	s.observers = append([]Observer{s.enforcePlan, s.keepVersion, s.recordWrite, s.indexWords}, linked.Observers...)
 	return s
 }
 
@@ -221,6 +222,8 @@ type Write struct {
 	// extra are items the hooks add (a username marker, say). They go first in the transaction;
 	// conflicts maps each item's index to its message whatever the order.
 	extra []txItem
+	// countCap, set by enforcePlan, conditions a create's counter on the plan's limit.
+	countCap *countCap
 }
 
 type txItem struct {

@@ -55,6 +55,9 @@ func SetDomains(ctx context.Context, st *store.Store, tenant string, domains []s
 	if err != nil {
 		return nil, fmt.Errorf("tenants: tenant %q: %w", tenant, err)
 	}
+	if err := domainsAllowed(t, hosts); err != nil {
+		return nil, err
+	}
 	tx := st.WriteTx()
 	// The tenant item leads; each lookup item is conditioned on being free or already ours.
 	upd := st.Table.Update("PK", scope.Root()).Range("SK", store.SKTenant).Set("updatedAt", time.Now().UTC())
