@@ -134,7 +134,12 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 		}
 		return api.Errorf(http.StatusUnsupportedMediaType, "This file type is not accepted.")
 	}
-	scope := auth.CallerFrom(r.Context()).Scope
+	caller := auth.CallerFrom(r.Context())
+	scope := caller.Scope
+	q, plan, err := quotaOf(caller.Tenant.PlanID)
+	if err != nil {
+		return err
+	}
 	now := s.now().UTC()
 	id := ids.New()
 	key := mediaref.UploadKey(scope, id, mediaref.SafeName(name))
@@ -143,10 +148,10 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = s.records.PutPending(r.Context(), pendingUpload{PK: scope.Collection(kindUpload), SK: id, Name: name, Key: key,
-		MimeType: mt, Size: in.Size, CreatedAt: now, ExpiresAt: now.Add(pendingExpiry)})
+	err = s.records.PutPending(r.Context(), scope, pendingUpload{PK: scope.Collection(kindUpload), SK: id, Name: name, Key: key,
+		MimeType: mt, Size: in.Size, CreatedAt: now, ExpiresAt: now.Add(pendingExpiry)}, q)
 	if err != nil {
-		return err
+		return quotaRefusal(err, plan)
 	}
 	return api.OK(w, uploadTicket{URL: post.URL, Fields: post.Fields, Key: key, ExpiresAt: expires})
 }
@@ -165,7 +170,12 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	scope := auth.CallerFrom(ctx).Scope
+	caller := auth.CallerFrom(ctx)
+	scope := caller.Scope
+	q, plan, err := quotaOf(caller.Tenant.PlanID)
+	if err != nil {
+		return err
+	}
 	id, safe, ok := mediaref.ParseUploadKey(scope, in.Key)
 	if !ok {
 		return mediaref.ErrForeignKey
@@ -225,8 +235,15 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
 	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
 		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, CreatedAt: now, UpdatedAt: now}
-	if err := s.records.Confirm(ctx, scope, item); err != nil {
-		if errors.Is(err, store.ErrConflict) {
+	if err := s.records.Confirm(ctx, scope, item, q); err != nil {
+		var over quotaExceeded
+		switch {
+		case errors.As(err, &over):
+			// Settled by the real size: past the quota, the file and its upload go.
+			_ = s.objects.Delete(context.WithoutCancel(ctx), mediaref.ObjectKey(scope, ref))
+			_ = s.records.DeletePending(context.WithoutCancel(ctx), scope, id)
+			return quotaRefusal(err, plan)
+		case errors.Is(err, store.ErrConflict):
 			return errUnknownLoad
 		}
 		_ = s.objects.Delete(context.WithoutCancel(ctx), mediaref.ObjectKey(scope, ref))

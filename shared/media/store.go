@@ -13,6 +13,7 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
+	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/words"
 )
@@ -97,12 +98,14 @@ type pendingUpload struct {
 
 // Records is the media group's store access.
 type Records interface {
-	PutPending(ctx context.Context, p pendingUpload) error
+	// PutPending records an upload request if its declared size fits the quota (quota.go):
+	// quotaExceeded otherwise.
+	PutPending(ctx context.Context, scope store.Scope, p pendingUpload, q quota) error
 	GetPending(ctx context.Context, scope store.Scope, id string) (pendingUpload, error)
 	DeletePending(ctx context.Context, scope store.Scope, id string) error
-	// Confirm stores the record and removes its pending upload in one transaction; ErrConflict
-	// if the upload was already confirmed.
-	Confirm(ctx context.Context, scope store.Scope, it Item) error
+	// Confirm stores the record and removes its pending upload in one transaction, if its real
+	// size fits the quota (quotaExceeded otherwise); ErrConflict if the upload was already confirmed.
+	Confirm(ctx context.Context, scope store.Scope, it Item, q quota) error
 	Get(ctx context.Context, scope store.Scope, id string) (Item, error)
 	List(ctx context.Context, req listing.Request) (listing.Result, error)
 	// Delete moves the record to the trash as caller: it leaves the library and its counters, and
@@ -123,8 +126,11 @@ type dynamoRecords struct{ st *store.Store }
 
 var _ Records = dynamoRecords{}
 
-func (d dynamoRecords) PutPending(ctx context.Context, p pendingUpload) error {
-	return store.Wrap("put pending upload", d.st.Table.Put(p).Run(ctx))
+func (d dynamoRecords) PutPending(ctx context.Context, scope store.Scope, p pendingUpload, q quota) error {
+	err := d.checked(ctx, scope, q, "", p.Size, 1, func(u usageItem) *dynamo.WriteTx {
+		return d.st.WriteTx().Put(d.st.Table.Put(p)).Update(d.bumpSeq(scope, u, 0))
+	})
+	return store.Wrap("put pending upload", err)
 }
 
 func (d dynamoRecords) GetPending(ctx context.Context, scope store.Scope, id string) (pendingUpload, error) {
@@ -137,19 +143,28 @@ func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id 
 	return store.Wrap("delete pending upload", d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", id).Run(ctx))
 }
 
-func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item) error {
-	tx := addRecord(d.st.WriteTx(), d.st, scope, it).
-		Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)"))
-	return store.Wrap("confirm media", tx.Run(ctx))
+func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item, q quota) error {
+	// The bytes counter's update is item 3 (addRecordWith), conditioned on the checked state.
+	err := d.checked(ctx, scope, q, it.ID, it.FileSize, 3, func(u usageItem) *dynamo.WriteTx {
+		return addRecordWith(d.st.WriteTx(), d.st, scope, it, d.bumpSeq(scope, u, it.FileSize)).
+			Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)"))
+	})
+	return store.Wrap("confirm media", err)
 }
 
 // addRecord is the transaction that adds a media record: the item with its index attributes
-// (first, put only if absent) and its two counters.
+// (first, put only if absent), its two counters and the library's bytes (fourth).
 func addRecord(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item) *dynamo.WriteTx {
+	return addRecordWith(tx, st, scope, it, st.AddToCounter(scope, plans.CountMediaBytes, it.FileSize))
+}
+
+// addRecordWith is addRecord with the bytes counter's update given (a confirmation's is checked).
+func addRecordWith(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item, bytes *dynamo.Update) *dynamo.WriteTx {
 	it.PK, it.SK = scope.Collection(kindMedia), it.ID
 	tx.Put(st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
 		Update(st.AddToCounter(scope, kindMedia, 1)).
-		Update(st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), 1))
+		Update(st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), 1)).
+		Update(bytes)
 	return addWords(tx, st, scope, it, nil, words.Of(it.Name))
 }
 
@@ -201,6 +216,7 @@ func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item)
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Update(d.st.AddToCounter(scope, kindMedia, -1)).
 		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
+		Update(d.st.AddToCounter(scope, plans.CountMediaBytes, -it.FileSize)).
 		Put(d.st.Table.Put(entry)).
 		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionDelete, Kind, it.ID))))
 	err = addWords(tx, d.st, scope, it, words.Of(it.Name), nil).Run(ctx)

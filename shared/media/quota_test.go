@@ -1,0 +1,166 @@
+package media_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/campuscms/panel/shared/plans"
+	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/tenants"
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+const starterQuota = 1 << 30
+
+// onStarter moves a fresh tenant to Starter (1 GB) and sets its used bytes: the quota reads the
+// counter, never the library.
+func onStarter(t *testing.T, used int64) testkit.Tenant {
+	t.Helper()
+	tn := testkit.NewTenant(t)
+	st := testkit.Deps(t).Store
+	if _, err := tenants.SetPlan(context.Background(), st, tn.ID, "starter"); err != nil {
+		t.Fatal(err)
+	}
+	if used != 0 {
+		scope, _ := store.NewScope(tn.ID)
+		if err := st.AddToCounter(scope, plans.CountMediaBytes, used).Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tn
+}
+
+func usedBytes(t *testing.T, tn testkit.Tenant) int64 {
+	t.Helper()
+	scope, _ := store.NewScope(tn.ID)
+	n, err := testkit.Deps(t).Store.Count(context.Background(), scope, plans.CountMediaBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func askUpload(t *testing.T, tn testkit.Tenant, name string, size int) testkit.Response {
+	return testkit.Call(t, call{Method: "POST", Path: "/media/uploads", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"name": name, "size": size, "mimeType": "image/png"}})
+}
+
+func wantRefused(t *testing.T, res testkit.Response) {
+	t.Helper()
+	testkit.Expect(t, res, http.StatusRequestEntityTooLarge, "")
+	if msg := res.Message(); !strings.HasPrefix(msg, "Your plan (Starter) allows 1 GB of media") {
+		t.Errorf("message %q, want one naming the plan and its quota", msg)
+	}
+}
+
+// TestMediaBytesAreCounted: a confirmed file adds its real size to the counter, its delete takes
+// it away, its restore from the trash brings it back; GET /plans shows it.
+func TestMediaBytesAreCounted(t *testing.T) {
+	tn := testkit.NewTenant(t)
+	body := pngBytes(t)
+	_, res := upload(t, tn, "a.png", "image/png", body)
+	testkit.Expect(t, res, http.StatusCreated, "")
+	if got := usedBytes(t, tn); got != int64(len(body)) {
+		t.Fatalf("used %d, want %d", got, len(body))
+	}
+	plansRes := testkit.Call(t, call{Method: "GET", Path: "/plans", Tenant: tn.ID, Token: tn.AdminToken})
+	if got := plansRes.Get("usage.mediaBytes"); got != float64(len(body)) {
+		t.Errorf("GET /plans usage.mediaBytes %v, want %d", got, len(body))
+	}
+	id := res.Get("result.id").(string)
+	testkit.Expect(t, testkit.Call(t, call{Method: "DELETE", Path: "/media/" + id, Tenant: tn.ID, Token: tn.AdminToken}), http.StatusOK, "")
+	if got := usedBytes(t, tn); got != 0 {
+		t.Fatalf("used %d after the delete, want 0", got)
+	}
+	testkit.Expect(t, testkit.Call(t, call{Method: "POST", Path: "/trash/media/" + id + "/1/restore", Tenant: tn.ID, Token: tn.AdminToken}), http.StatusOK, "")
+	if got := usedBytes(t, tn); got != int64(len(body)) {
+		t.Fatalf("used %d after the restore, want %d", got, len(body))
+	}
+}
+
+// TestQuotaCountsUploadsInFlight: an upload request past the quota is refused (413 naming the
+// plan), counting the uploads requested and not yet confirmed; two requests in flight at once
+// that each fit but together pass it: one is refused.
+func TestQuotaCountsUploadsInFlight(t *testing.T) {
+	body := pngBytes(t)
+	size := int64(len(body))
+	t.Run("one past the quota", func(t *testing.T) {
+		tn := onStarter(t, starterQuota-size+1)
+		wantRefused(t, askUpload(t, tn, "big.png", int(size)))
+	})
+	t.Run("in flight, one after the other", func(t *testing.T) {
+		tn := onStarter(t, starterQuota-2*size+1)
+		first := requestUpload(t, tn.ID, tn.AdminToken, "a.png", "image/png", int(size))
+		wantRefused(t, askUpload(t, tn, "b.png", int(size)))
+		// The first one confirms: its bytes move from in flight to used, still one fits no more.
+		post(t, first, body)
+		testkit.Expect(t, confirm(t, tn.ID, tn.AdminToken, first.Key, "a.png"), http.StatusCreated, "")
+		if got := usedBytes(t, tn); got != starterQuota-size+1 {
+			t.Errorf("used %d, want %d", got, starterQuota-size+1)
+		}
+		wantRefused(t, askUpload(t, tn, "b.png", int(size)))
+	})
+	t.Run("in flight at once", func(t *testing.T) {
+		tn := onStarter(t, starterQuota-2*size+1)
+		statuses := make([]int, 2)
+		var wg sync.WaitGroup
+		for i := range statuses {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses[i] = askUpload(t, tn, "race.png", int(size)).Status
+			}()
+		}
+		wg.Wait()
+		if !(statuses[0] == 200 && statuses[1] == 413 || statuses[0] == 413 && statuses[1] == 200) {
+			t.Fatalf("statuses %v, want one 200 and one 413", statuses)
+		}
+	})
+}
+
+// TestQuotaSettledByTheRealSize: an upload that declared less than it holds is settled at
+// confirmation: past the quota, refused, its file and pending upload gone, nothing counted.
+func TestQuotaSettledByTheRealSize(t *testing.T) {
+	body := pngBytes(t)
+	tn := onStarter(t, starterQuota-int64(len(body))+1)
+	tk := requestUpload(t, tn.ID, tn.AdminToken, "liar.png", "image/png", 1)
+	post(t, tk, body)
+	wantRefused(t, confirm(t, tn.ID, tn.AdminToken, tk.Key, "liar.png"))
+	if got := usedBytes(t, tn); got != starterQuota-int64(len(body))+1 {
+		t.Errorf("used %d: a refused file was counted", got)
+	}
+	testkit.Expect(t, confirm(t, tn.ID, tn.AdminToken, tk.Key, "liar.png"), http.StatusNotFound, "")
+	list := testkit.Call(t, call{Method: "GET", Path: "/media", Tenant: tn.ID, Token: tn.AdminToken})
+	if n := list.Get("totalCount"); n != float64(0) {
+		t.Errorf("library holds %v files, want 0", n)
+	}
+}
+
+// TestDowngradeKeepsMedia: a tenant past Starter's quota after a downgrade keeps its library
+// (listed, deleted) and is refused new uploads until it is under it.
+func TestDowngradeKeepsMedia(t *testing.T) {
+	tn := testkit.NewTenant(t)
+	body := pngBytes(t)
+	_, res := upload(t, tn, "kept.png", "image/png", body)
+	testkit.Expect(t, res, http.StatusCreated, "")
+	st := testkit.Deps(t).Store
+	scope, _ := store.NewScope(tn.ID)
+	if err := st.AddToCounter(scope, plans.CountMediaBytes, 2*starterQuota).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenants.SetPlan(context.Background(), st, tn.ID, "starter"); err != nil {
+		t.Fatal(err)
+	}
+	wantRefused(t, askUpload(t, tn, "new.png", len(body)))
+	list := testkit.Call(t, call{Method: "GET", Path: "/media", Tenant: tn.ID, Token: tn.AdminToken})
+	if n := list.Get("totalCount"); n != float64(1) {
+		t.Errorf("library holds %v files after the downgrade, want 1", n)
+	}
+	if err := st.AddToCounter(scope, plans.CountMediaBytes, -2*starterQuota).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	testkit.Expect(t, askUpload(t, tn, "new.png", len(body)), http.StatusOK, "")
+}
