@@ -104,15 +104,15 @@ const focusedText = (page) => page.evaluate(() => (document.activeElement?.textC
 const results = { screens: 0, findings: [], titles: [] };
 
 async function auditMode(page, mode) {
+  const pages = (await call('GET', '/pages')).result;
   const ids = {
-    page: (await call('GET', '/pages')).result[0]?.id,
+    // The demo's Home page has the most sections for the sections editor.
+    page: (pages.find((p) => p.title === 'Home') ?? pages[0])?.id,
     form: (await call('GET', '/custom-forms')).result[0]?.id,
   };
   assert.ok(ids.page && ids.form, 'the demo tenant has a page and a custom form');
   await page.addInitScript((m) => window.localStorage.setItem('colorMode', m), mode);
   await page.addInitScript(noMotion);
-  await loginAndWait(page);
-  assert.equal(await page.evaluate(() => window.localStorage.getItem('colorMode')), mode);
 
   let t0 = Date.now();
   const check = async (screen, title) => {
@@ -124,6 +124,20 @@ async function auditMode(page, mode) {
     if (title) results.titles.push({ mode, screen, title, doc: await page.title() });
   };
 
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+  await check('Login');
+  await loginAndWait(page);
+  assert.equal(await page.evaluate(() => window.localStorage.getItem('colorMode')), mode);
+  await settle(page, 'Dashboard');
+
+  // The sidebar collapsed to its monograms, then back.
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+  await check('Collapsed sidebar');
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
+
   // Every sidebar link, clicked as a user would.
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [label, path, title] of LINKS) {
@@ -131,6 +145,12 @@ async function auditMode(page, mode) {
     await page.waitForURL(`**${path}`);
     await settle(page, title);
     await check(label, title);
+    if (path === '/menu-items') {
+      // The menu builder's item panel, opened from a row.
+      await page.locator('button.menu-label').first().click();
+      await page.getByRole('region', { name: 'Edit menu item' }).waitFor();
+      await check('Menu item panel');
+    }
   }
 
   // Screens reached from inside others.
@@ -146,6 +166,7 @@ async function auditMode(page, mode) {
   for (const [screen, path, title] of extra) {
     await go(page, path);
     await settle(page, title);
+    if (path === `/pages/${ids.page}`) await page.locator('section.section-card').first().waitFor();
     await check(screen, title);
     if (path === `/custom-forms/${ids.form}`) {
       await page.getByRole('tab', { name: 'Preview/Test' }).click();
@@ -171,7 +192,11 @@ async function auditMode(page, mode) {
   await check('Media picker dialog');
   await page.keyboard.press('Escape');
   await chooser.waitFor({ state: 'detached' });
-  await closeForm(page, form);
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Please confirm' }).waitFor();
+  await check('Confirmation dialog');
+  await confirmYes(page, 'Are you sure to cancel?');
+  await form.waitFor({ state: 'detached' });
 
   await go(page, '/faqs');
   await settle(page, 'FAQs');

@@ -37,7 +37,8 @@ export function SectionPreview({ section, type, forms }: Props) {
   switch (type?.slug) {
     case 'slider':
       body = (
-        <div className="preview-slider">
+        // It scrolls sideways, so keyboard users can focus it and scroll with the arrows (WCAG 2.1.1).
+        <div className="preview-slider" tabIndex={0} role="region" aria-label="Slides preview">
           {items.map((it) => (
             <div key={it.id} className="preview-slide">
               {img(it)}
