@@ -4,6 +4,8 @@ import { swrFetcher } from '../../api/client';
 import { useApp } from '../../app/AppContext';
 import { LoadError } from '../../components/LoadError';
 import '../themes/themes.css';
+import './plans.css';
+import { type PlanUsage, usageBars } from './usage';
 
 interface Plan {
   id: string;
@@ -13,10 +15,34 @@ interface Plan {
   features: string[];
 }
 
-/** PlansScreen is the plan grid (SPEC §2): the tenant's plan marked; a click does nothing. */
+/** UsagePanel shows what the tenant uses of its plan: pages of the limit, storage of the quota, as bars with text. */
+function UsagePanel({ usage }: { usage: PlanUsage }) {
+  return (
+    <section className="plan-usage" aria-label="Usage of your plan">
+      {usageBars(usage).map((b) => (
+        <div key={b.label} className="plan-usage-row">
+          <Flex justifyContent="space-between">
+            <Text fontWeight="bold">{b.label}</Text>
+            <Text>{b.text}</Text>
+          </Flex>
+          {b.max !== null && (
+            <progress aria-label={`${b.label}: ${b.text}`} max={b.max} value={Math.min(b.used, b.max)} />
+          )}
+          {b.full && (
+            <Text fontSize="small" role="note">
+              {b.fullText}
+            </Text>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** PlansScreen is the plan grid (SPEC §2): the tenant's usage of its plan, then the plans with its own marked; a click does nothing. */
 export function PlansScreen() {
   const { tenant } = useApp();
-  const { data, error, isLoading, mutate } = useSWR<{ result: Plan[] }>('/plans', swrFetcher, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useSWR<{ result: Plan[]; usage?: PlanUsage }>('/plans', swrFetcher, { revalidateOnFocus: false });
   return (
     <Card variation="outlined" className="panel">
       <Heading level={2} className="screen-heading" marginBottom="medium">
@@ -27,6 +53,8 @@ export function PlansScreen() {
       ) : isLoading ? (
         <Loader />
       ) : (
+        <>
+        {data?.usage && <UsagePanel usage={data.usage} />}
         <div className="card-grid" role="list" aria-label="Plans">
           {(data?.result ?? []).map((p) => {
             const current = p.id === tenant?.planId;
@@ -55,6 +83,7 @@ export function PlansScreen() {
             );
           })}
         </div>
+        </>
       )}
     </Card>
   );
