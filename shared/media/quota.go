@@ -26,9 +26,11 @@ import (
 // checks that read the same state, one transaction fails its condition and checks again, now
 // seeing the other's pending record.
 
-// maxPendingRead bounds the Query of a tenant's pending uploads; a tenant with more (expired ones
-// not yet removed by TTL included) is asked to wait (429) rather than read further.
-const maxPendingRead = 100
+// maxInFlight bounds a tenant's pending uploads (expired ones not yet removed by TTL included), so
+// one Query reads them all: an upload request past it is asked to wait (429). A confirmation is
+// never refused for it (it lowers the number), and the seq makes two requests at the bound
+// serialise, so no more than maxInFlight are ever written.
+const maxInFlight = 100
 
 // quotaAttempts is how often a check is retried after another upload moved the counter first.
 const quotaAttempts = 6
@@ -61,7 +63,8 @@ func quotaOf(planID string) (quota, plans.Plan, error) {
 }
 
 // readUsage reads the bytes counter (strongly consistent) and the declared sizes of the
-// tenant's pending uploads not yet expired, except one (the upload being confirmed).
+// tenant's pending uploads not yet expired, except one (the upload being confirmed); with no
+// exception (a new request), errTooManyInFlight when maxInFlight are pending already.
 func (d dynamoRecords) readUsage(ctx context.Context, scope store.Scope, except string, now time.Time) (usageItem, int64, error) {
 	var u usageItem
 	pk, sk := scope.CounterKey(plans.CountMediaBytes)
@@ -69,11 +72,11 @@ func (d dynamoRecords) readUsage(ctx context.Context, scope store.Scope, except 
 		return u, 0, err
 	}
 	var pending []pendingUpload
-	err := d.st.Table.Get("PK", scope.Collection(kindUpload)).Consistent(true).Limit(maxPendingRead).All(ctx, &pending)
+	err := d.st.Table.Get("PK", scope.Collection(kindUpload)).Consistent(true).Limit(maxInFlight).All(ctx, &pending)
 	if err != nil {
 		return u, 0, store.Wrap("read pending uploads", err)
 	}
-	if len(pending) >= maxPendingRead {
+	if except == "" && len(pending) >= maxInFlight {
 		return u, 0, errTooManyInFlight
 	}
 	var sum int64

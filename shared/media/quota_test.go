@@ -2,10 +2,12 @@ package media_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
@@ -163,4 +165,21 @@ func TestDowngradeKeepsMedia(t *testing.T) {
 		t.Fatal(err)
 	}
 	testkit.Expect(t, askUpload(t, tn, "new.png", len(body)), http.StatusOK, "")
+}
+
+// TestUploadsInFlightAreBounded: one Query reads a tenant's pending uploads, so past 100 in
+// flight a new request is asked to wait (429) instead of reading further.
+func TestUploadsInFlightAreBounded(t *testing.T) {
+	tn := testkit.NewTenant(t)
+	st := testkit.Deps(t).Store
+	scope, _ := store.NewScope(tn.ID)
+	var items []any
+	for i := range 100 {
+		items = append(items, map[string]any{"PK": scope.Collection("upload"), "SK": fmt.Sprintf("01PENDING%03d", i), "size": 1,
+			"key": "uploads/x", "expiresAt": time.Now().Add(time.Hour).Unix()})
+	}
+	if _, err := st.Table.Batch("PK", "SK").Write().Put(items...).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	testkit.Expect(t, askUpload(t, tn, "one-more.png", 10), http.StatusTooManyRequests, "Too many uploads are in progress. Wait for them to finish, then try again.")
 }
