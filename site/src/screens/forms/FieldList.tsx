@@ -1,5 +1,6 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { dndAccessibility } from '../../lib/dndAccessibility';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { MAX_FIELDS, moveField, newField, removeField, replaceField, type FormField } from './builder';
 import { FieldBlock } from './FieldBlock';
@@ -20,7 +21,15 @@ export function FieldList({ fields, setFields, errors }: Props) {
   return (
     <div className="field-list">
       {fields.length === 0 && <Text color="font.secondary">No fields yet. Add one to start.</Text>}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={dndAccessibility(
+          fields.map((f) => f.id),
+          (id) => fields.find((f) => f.id === id)?.label || 'The field',
+        )}
+      >
         <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
           {fields.map((f, i) => (
             <FieldBlock
