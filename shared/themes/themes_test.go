@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
@@ -23,8 +24,8 @@ func TestCatalogue(t *testing.T) {
 	res = testkit.Call(t, call{Method: "GET", Path: "/plans", Tenant: tn.ID, Token: tn.AdminToken})
 	testkit.Expect(t, res, 200, "")
 	info := testkit.Call(t, call{Method: "GET", Path: "/auth/tenant-info", Tenant: tn.ID})
-	if info.Get("result.planId") != res.Get("result.0.id") {
-		t.Fatalf("a new tenant's plan %v, want the first %v", info.Get("result.planId"), res.Get("result.0.id"))
+	if want, err := plans.Default(); err != nil || info.Get("result.planId") != want {
+		t.Fatalf("a new tenant's plan %v, want the catalogue's default %v (%v)", info.Get("result.planId"), want, err)
 	}
 	// The new categories are in the permission catalogue like the others.
 	perms := testkit.Call(t, call{Method: "GET", Path: "/permissions", Tenant: tn.ID, Token: tn.AdminToken})
