@@ -43,7 +43,9 @@ var (
 // quotaExceeded refuses an upload past the quota; used is what was used or promised.
 type quotaExceeded struct{ used int64 }
 
-func (q quotaExceeded) Error() string { return fmt.Sprintf("media: quota exceeded (%d bytes used)", q.used) }
+func (q quotaExceeded) Error() string {
+	return fmt.Sprintf("media: quota exceeded (%d bytes used)", q.used)
+}
 
 // usageItem is the bytes counter as the quota reads it.
 type usageItem struct {

@@ -185,16 +185,11 @@ func UsageOf(ctx context.Context, st *store.Store, scope store.Scope, planID str
 
 // Check returns an error unless id names a plan of the catalogue.
 func Check(id string) error {
-	all, err := Catalogue()
-	if err != nil {
-		return err
+	if id == "" {
+		return fmt.Errorf("plans: unknown plan %q", id)
 	}
-	for _, p := range all {
-		if p.ID == id {
-			return nil
-		}
-	}
-	return fmt.Errorf("plans: unknown plan %q", id)
+	_, err := Of(id)
+	return err
 }
 
 // Module serves GET /plans (CMS_VIEW_PLAN): the catalogue, and the tenant's usage of its plan

@@ -14,11 +14,9 @@ import (
 // at most 100 keys): a page or list holding more shows the rest from their originals.
 const maxImagesPerRead = 100
 
-// Image is what the media library knows of an image a record shows: its size as shown and its
-// resized copies (shared/media Variant), smallest first.
+// Image is what a page needs of an image's media record: its resized copies (shared/media
+// Variant), smallest first.
 type Image struct {
-	Width    int            `dynamo:"width"`
-	Height   int            `dynamo:"height"`
 	Variants []ImageVariant `dynamo:"variants"`
 }
 

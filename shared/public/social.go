@@ -1,5 +1,7 @@
 package public
 
+import "github.com/campuscms/panel/shared/collections"
+
 // SocialLink is one of the institution's social media pages as the website's footer links it:
 // the network's name (its field's label in the footer declaration) and the https address.
 type SocialLink struct {
@@ -7,20 +9,16 @@ type SocialLink struct {
 	URL  string `json:"url"`
 }
 
-// socialFields are the footer's social link fields, in the order the website lists them.
-var socialFields = []string{"facebookUrl", "xUrl", "instagramUrl", "youtubeUrl", "linkedinUrl"}
-
-// socialLinks are the footer's social links while its Show Social Links switch is on: each one
-// given, named by its field's label; none while it is off.
+// socialLinks are the footer's social links while its Show Social Links switch is on: each https
+// address field of the footer's declaration that is given, in declared order, named by its label;
+// none while it is off.
 func (r *Reader) socialLinks(footer Record) []SocialLink {
 	out := []SocialLink{}
 	if footer["showSocialLinks"] != true {
 		return out
 	}
-	decl := r.reg["footer"]
-	for _, name := range socialFields {
-		f, declared := decl.Field(name)
-		if url, _ := footer[name].(string); declared && url != "" {
+	for _, f := range r.reg["footer"].Fields {
+		if url, _ := footer[f.Name].(string); f.Format == collections.FormatHTTPS && url != "" {
 			out = append(out, SocialLink{Name: f.Label, URL: url})
 		}
 	}

@@ -1,49 +1,21 @@
 package website_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/campuscms/panel/shared/awsclient/s3client"
-	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/imaging/imagingtest"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
-// libraryPhoto puts a w×h photo in the tenant's library as a confirmed upload would, and
-// returns its id and reference.
-func libraryPhoto(t *testing.T, tn testkit.Tenant, w, h int) (id, ref string) {
-	t.Helper()
-	d := testkit.Deps(t)
-	scope, _ := store.NewScope(tn.ID)
-	src := imagingtest.Photo(t, w, h, 1)
-	id = ids.New()
-	ref = id + "/photo.jpg"
-	_, err := s3client.New(d.AWS).PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(d.Config.MediaBucket),
-		Key: aws.String("media/" + tn.ID + "/" + ref), Body: bytes.NewReader(src), ContentType: aws.String("image/jpeg")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Now().UTC()
-	if _, err := media.Add(context.Background(), d.Store, scope, media.Item{ID: id, Name: "Photo", FileURL: ref, FileSize: int64(len(src)),
-		MimeType: "image/jpeg", MediaType: media.TypeImage, Width: w, Height: h, CreatedAt: now, UpdatedAt: now}); err != nil {
-		t.Fatal(err)
-	}
-	return id, ref
-}
-
 func TestAPagesImagesOfferTheirCopiesAndNeverTheOriginal(t *testing.T) {
 	tn := testkit.NewTenant(t)
-	id, ref := libraryPhoto(t, tn, 2400, 1600)
+	id, ref := testkit.LibraryJPEG(t, tn.ID, "photo.jpg", imagingtest.Photo(t, 2400, 1600, 1))
 	res := staff(t, tn, "POST", "/pages", map[string]any{"title": "Campus life"})
 	pageID, slug := res.Get("result.id").(string), res.Get("result.slug").(string)
 	staff(t, tn, "PATCH", "/pages/"+pageID, map[string]any{"pageSections": []map[string]any{

@@ -1,0 +1,41 @@
+package testkit
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/store"
+)
+
+// LibraryJPEG puts a JPEG in the tenant's media library as a confirmed upload leaves it (the
+// object under media/{tenant}/, then its record, no sized copies yet) and returns the record's
+// id and the file's reference.
+func LibraryJPEG(t testing.TB, tenant, name string, body []byte) (id, ref string) {
+	t.Helper()
+	d := Deps(t)
+	scope, err := store.NewScope(tenant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id = ids.New()
+	ref = id + "/" + name
+	_, err = s3client.New(d.AWS).PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(d.Config.MediaBucket),
+		Key: aws.String("media/" + tenant + "/" + ref), Body: bytes.NewReader(body), ContentType: aws.String("image/jpeg")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	if _, err := media.Add(context.Background(), d.Store, scope, media.Item{ID: id, Name: name, FileURL: ref, FileSize: int64(len(body)),
+		MimeType: "image/jpeg", MediaType: media.TypeImage, CreatedAt: now, UpdatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	return id, ref
+}
