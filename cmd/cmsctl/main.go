@@ -12,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -50,9 +51,40 @@ func main() {
 	}
 }
 
+// command is a cmsctl command defined in a file of its own, which registers it in its init.
+type command struct {
+	usage string // its lines of the usage text
+	run   func(ctx context.Context, e env, args []string, out io.Writer) error
+}
+
+// env is what every command works with.
+type env struct {
+	cfg config.Config
+	aws aws.Config
+	st  *store.Store
+}
+
+// commands are the registered commands by name ("tenant export", "smoke").
+var commands = map[string]command{}
+
+// fullUsage is the usage text with every registered command's lines.
+func fullUsage() string {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(usage)
+	for _, name := range names {
+		b.WriteString("\n" + commands[name].usage)
+	}
+	return b.String()
+}
+
 func run(ctx context.Context, args []string, out io.Writer) error {
-	if len(args) < 2 {
-		return errors.New(usage)
+	if len(args) == 0 {
+		return errors.New(fullUsage())
 	}
 	cfg, err := config.FromEnv()
 	if err != nil {
@@ -63,6 +95,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	st := store.New(awsCfg, cfg.TableName)
+	for n := min(2, len(args)); n >= 1; n-- {
+		if c, ok := commands[strings.Join(args[:n], " ")]; ok {
+			return c.run(ctx, env{cfg: cfg, aws: awsCfg, st: st}, args[n:], out)
+		}
+	}
+	if len(args) < 2 {
+		return errors.New(fullUsage())
+	}
 	fs := flag.NewFlagSet(args[0]+" "+args[1], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	id := fs.String("id", "", "tenant id")
@@ -77,7 +117,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	distribution := fs.String("distribution", os.Getenv("WEBSITE_DISTRIBUTION_ID"), "the websites' multi-tenant CloudFront distribution (stack output WebsiteDistributionId)")
 	connectionGroup := fs.String("connection-group", os.Getenv("WEBSITE_CONNECTION_GROUP_ID"), "its connection group (stack output WebsiteConnectionGroupId)")
 	if err := fs.Parse(args[2:]); err != nil {
-		return fmt.Errorf("%v\n%s", err, usage)
+		return fmt.Errorf("%v\n%s", err, fullUsage())
 	}
 	switch args[0] + " " + args[1] {
 	case "tenant create":
@@ -151,7 +191,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		fmt.Fprintf(out, "table %s ready\n", cfg.TableName)
 	default:
-		return errors.New(usage)
+		return errors.New(fullUsage())
 	}
 	return nil
 }

@@ -66,6 +66,7 @@ var (
 	ErrNotFound      = &Error{Status: http.StatusNotFound, Message: "Record not found!"}
 	ErrConflict      = &Error{Status: http.StatusConflict, Message: "This record was changed by someone else. Reload and try again."}
 	ErrBusy          = &Error{Status: http.StatusServiceUnavailable, Message: "The service is busy, please try again."}
+	ErrSuspended     = &Error{Status: http.StatusForbidden, Message: "This institution's account is suspended. Please contact support."}
 )
 
 // AsError maps any error to the Error sent to the client: API errors pass through, store

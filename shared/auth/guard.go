@@ -63,6 +63,9 @@ func (g *Guard) Public(h api.HandlerFunc) http.Handler {
 		if err != nil {
 			return tenantError(err)
 		}
+		if tenant.Suspended {
+			return api.ErrSuspended
+		}
 		return h(w, withCaller(r, &Caller{Scope: scope, Tenant: tenant}))
 	})
 }
@@ -105,6 +108,9 @@ func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	c := &Caller{Scope: scope}
 	if ok, err := store.Decode(items, tenantKey, &c.Tenant); err != nil || !ok {
 		return nil, tenantError(err)
+	}
+	if c.Tenant.Suspended {
+		return nil, api.ErrSuspended
 	}
 	if userID == "" {
 		return nil, api.ErrUnauthorized

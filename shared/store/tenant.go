@@ -26,7 +26,10 @@ type Tenant struct {
 	ThemeSetting     string `dynamo:"themeSetting" json:"themeSetting"`
 	SEOSetting       string `dynamo:"seoSetting" json:"seoSetting"`
 	// Domains are the website hosts that resolve to this tenant on the public API (see DomainKey).
-	Domains   []string  `dynamo:"domains,omitempty" json:"domains,omitempty"`
+	Domains []string `dynamo:"domains,omitempty" json:"domains,omitempty"`
+	// Suspended is set by ops (cmsctl tenant suspend): the panel refuses sign-in and every token,
+	// the public API and the website answer a maintenance page. Nothing is deleted.
+	Suspended bool      `dynamo:"suspended,omitempty" json:"suspended,omitempty"`
 	CreatedAt time.Time `dynamo:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
 }
