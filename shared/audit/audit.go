@@ -25,6 +25,9 @@ const (
 	ActionLoginFailed = "login-failed"
 	ActionLogout      = "logout"
 	ActionExport      = "export"
+	// Sessions ended by the user (every other one) or by an administrator (all of a user's).
+	ActionSignOutOthers = "sign-out-others"
+	ActionSignOutUser   = "sign-out-user"
 )
 
 // Client is where a request came from.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/store"
@@ -94,12 +96,12 @@ func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	token = strings.TrimSpace(token)
 	userID := tokenUserID(token)
-	tenantKey := store.Key{PK: scope.Root(), SK: store.SKTenant}
+	tenantKey, securityKey := store.Key{PK: scope.Root(), SK: store.SKTenant}, SecurityKey(scope)
 	keys := []store.Key{tenantKey}
 	var sessionKey, userKey store.Key
 	if userID != "" {
 		sessionKey, userKey = SessionKey(scope, token), UserKey(scope, userID)
-		keys = append(keys, sessionKey, userKey)
+		keys = append(keys, sessionKey, userKey, securityKey)
 	}
 	items, err := g.st.GetMany(r.Context(), keys...)
 	if err != nil {
@@ -117,20 +119,38 @@ func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	}
 	var s Session
 	var u User
+	var sec securitySettings
 	okS, errS := store.Decode(items, sessionKey, &s)
 	okU, errU := store.Decode(items, userKey, &u)
-	if errS != nil || errU != nil {
-		return nil, fmt.Errorf("auth: decode session: %v %v", errS, errU)
+	_, errP := store.Decode(items, securityKey, &sec)
+	if err := firstError(errS, errU, errP); err != nil {
+		return nil, fmt.Errorf("auth: decode session: %w", err)
 	}
-	if !okS || !okU || s.UserID != u.ID || !g.now().Before(s.ExpiresAt) || s.Epoch != u.SessionEpoch || !u.Status {
+	now := g.now()
+	if !okS || !okU || s.UserID != u.ID || !now.Before(s.ExpiresAt) || s.Epoch != u.SessionEpoch || !u.Status {
 		return nil, api.ErrUnauthorized
 	}
 	// The role is known only once the user is read: a second round trip, for non-admins only.
-	if err := withRole(r.Context(), g.st, scope, &u); err != nil {
+	if err := withRole(r.Context(), g.st, scope, &u, sec.RequireTwoFactor); err != nil {
 		return nil, err
 	}
+	g.touch(r, &s, now)
 	c.User, c.Session = &u, &s
 	return c, nil
+}
+
+// touch refreshes the session's "last used" when it is older than lastUsedEvery: one write every
+// few minutes of use, not one per request. A failure only leaves the time older; it is logged.
+func (g *Guard) touch(r *http.Request, s *Session, now time.Time) {
+	if now.Sub(s.LastUsedAt) < lastUsedEvery {
+		return
+	}
+	err := g.st.Table.Update("PK", s.PK).Range("SK", s.SK).Set("lastUsedAt", now.UTC()).If("attribute_exists(PK)").Run(r.Context())
+	if err != nil && !dynamo.IsCondCheckFailed(err) {
+		api.Logger(r.Context()).Warn("refresh session's last use", "error", err.Error())
+		return
+	}
+	s.LastUsedAt = now.UTC()
 }
 
 func scopeOf(r *http.Request) (store.Scope, error) {

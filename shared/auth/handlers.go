@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+
+	"github.com/guregu/dynamo/v2"
 	"net/http"
 	"strings"
 	"time"
@@ -9,21 +11,23 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/secrets"
 	"github.com/campuscms/panel/shared/store"
 )
 
 // Service serves /auth/*: login, passcode login, the caller's profile, logout and tenant details.
 type Service struct {
-	st    *store.Store
-	users *Users
-	guard *Guard
-	cfg   config.Config
-	now   func() time.Time
+	st     *store.Store
+	users  *Users
+	guard  *Guard
+	cfg    config.Config
+	sealer secrets.Sealer
+	now    func() time.Time
 }
 
-// NewService returns the auth service.
-func NewService(st *store.Store, guard *Guard, cfg config.Config) *Service {
-	return &Service{st: st, users: NewUsers(st), guard: guard, cfg: cfg, now: time.Now}
+// NewService returns the auth service; sealer keeps the two-factor keys.
+func NewService(st *store.Store, guard *Guard, cfg config.Config, sealer secrets.Sealer) *Service {
+	return &Service{st: st, users: NewUsers(st), guard: guard, cfg: cfg, sealer: sealer, now: time.Now}
 }
 
 // Register declares the routes of /auth under base.
@@ -34,16 +38,29 @@ func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("GET "+base+"/auth/me", s.guard.Require("", s.me))
 	mux.Handle("PATCH "+base+"/auth/me", s.guard.Require("", s.updateMe))
 	mux.Handle("POST "+base+"/auth/logout", s.guard.Require("", s.logout))
+	s.registerTwoFactor(mux, base)
+	s.registerSessions(mux, base)
 }
 
 // UserView is a user as the API shows it: no secrets, with its effective permission codes.
 type UserView struct {
 	*User
-	Permissions []string `json:"permissions"`
+	Permissions []string      `json:"permissions"`
+	TwoFactor   TwoFactorView `json:"twoFactor"`
+}
+
+// TwoFactorView is the user's two-factor state as the panel shows it (never a key).
+type TwoFactorView struct {
+	Enabled           bool `json:"enabled"`
+	Required          bool `json:"required"`
+	RecoveryCodesLeft int  `json:"recoveryCodesLeft"`
 }
 
 // View returns the API view of u.
-func View(u *User) UserView { return UserView{User: u, Permissions: u.Permissions()} }
+func View(u *User) UserView {
+	return UserView{User: u, Permissions: u.Permissions(),
+		TwoFactor: TwoFactorView{Enabled: u.TOTPKey != "", Required: u.TwoFactorRequired, RecoveryCodesLeft: len(u.RecoveryHashes)}}
+}
 
 type loginResult struct {
 	User  UserView `json:"user"`
@@ -125,28 +142,45 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 	if !user.Status {
 		return s.refuse(ctx, scope, failed, api.Errorf(http.StatusForbidden, msgDisabled))
 	}
-	token, err := s.startSession(ctx, scope, &user, now, client)
-	if err != nil {
+	// The answer shows the permissions the panel will be checked against: the role's too. The
+	// same read says whether the tenant requires a second step of this user.
+	if err := withPolicy(ctx, s.st, scope, &user); err != nil {
 		return err
 	}
+	// With two-factor sign-in (on, or required and not yet set up) the password alone yields no
+	// session, only a short-lived challenge; the attempt window stays open until the second step
+	// succeeds, so wrong codes count with wrong passwords.
+	if user.TOTPKey != "" {
+		return s.challenge(w, ctx, scope, &user, purposeCode, now, msgEnterCode)
+	}
+	if user.TwoFactorRequired {
+		return s.challenge(w, ctx, scope, &user, purposeEnrol, now, msgMustEnrol)
+	}
+	token, err := s.startSession(ctx, s.st.WriteTx(), scope, &user, now, client)
+	if err != nil {
+		return store.Wrap("put session", err)
+	}
+	return s.signedIn(w, ctx, ak, &user, token)
+}
+
+// signedIn ends the attempt window and answers the new session.
+func (s *Service) signedIn(w http.ResponseWriter, ctx context.Context, ak store.Key, u *User, token string) error {
 	if err := clearAttempts(ctx, s.st, ak); err != nil {
 		return err
 	}
-	// The answer shows the permissions the panel will be checked against: the role's too.
-	if err := withRole(ctx, s.st, scope, &user); err != nil {
-		return err
-	}
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: loginResult{User: View(&user), Token: token}, Message: "Logged in Successfully!"})
+	return api.JSON(w, http.StatusOK, api.Envelope{Result: loginResult{User: View(u), Token: token}, Message: "Logged in Successfully!"})
 }
 
-// startSession stores a new session of u and the sign-in's audit entry, in one transaction.
-func (s *Service) startSession(ctx context.Context, scope store.Scope, u *User, now time.Time, client audit.Client) (string, error) {
+// startSession stores a new session of u and the sign-in's audit entry, in tx (which may carry
+// what the sign-in spends: a code's step, a recovery code, the challenge).
+func (s *Service) startSession(ctx context.Context, tx *dynamo.WriteTx, scope store.Scope, u *User, now time.Time, client audit.Client) (string, error) {
 	token := newToken(u.ID)
 	k := SessionKey(scope, token)
-	sess := Session{PK: k.PK, SK: k.SK, UserID: u.ID, Epoch: u.SessionEpoch, CreatedAt: now.UTC(), ExpiresAt: now.Add(s.cfg.SessionTTL)}
+	sess := Session{PK: k.PK, SK: k.SK, UserID: u.ID, Epoch: u.SessionEpoch, CreatedAt: now.UTC(), ExpiresAt: now.Add(s.cfg.SessionTTL),
+		LastUsedAt: now.UTC(), Client: client.UserAgent, Address: client.Address}
 	entry := audit.Item(scope, audit.Entry{At: now, UserID: u.ID, Username: u.Username, Action: audit.ActionLogin, Client: client})
-	if err := s.st.WriteTx().Put(s.st.Table.Put(sess)).Put(s.st.Table.Put(entry)).Run(ctx); err != nil {
-		return "", store.Wrap("put session", err)
+	if err := tx.Put(s.st.Table.Put(sess)).Put(s.st.Table.Put(entry)).Run(ctx); err != nil {
+		return "", err
 	}
 	return token, nil
 }

@@ -10,8 +10,10 @@ import (
 	"github.com/campuscms/panel/shared/store"
 )
 
-// Session is a login: stored under the tenant, keyed by the SHA-256 of its token (the token
-// itself is never stored). TTL removes it after expiresAt.
+// Session is a login: stored under the tenant, keyed by its user and the SHA-256 of its token
+// (the token itself is never stored), so a user's sessions are one Query. TTL removes it after
+// expiresAt; a new epoch on the user (new password, two-factor change, "sign out everywhere")
+// ends every session of an older one.
 type Session struct {
 	PK        string    `dynamo:"PK,hash"`
 	SK        string    `dynamo:"SK,range"`
@@ -19,6 +21,20 @@ type Session struct {
 	Epoch     int       `dynamo:"epoch"`
 	CreatedAt time.Time `dynamo:"createdAt"`
 	ExpiresAt time.Time `dynamo:"expiresAt,unixtime"`
+	// LastUsedAt is refreshed at most every lastUsedEvery, so a busy session costs no write per request.
+	LastUsedAt time.Time `dynamo:"lastUsedAt"`
+	// Client and Address are the browser (User-Agent) and address that signed in.
+	Client  string `dynamo:"client"`
+	Address string `dynamo:"address"`
+}
+
+// lastUsedEvery is how stale a session's "last used" may get before a request refreshes it.
+const lastUsedEvery = 5 * time.Minute
+
+// ID is the session's id in the API: the hash of its token, which cannot be turned back into it.
+func (s *Session) ID() string {
+	_, id, _ := strings.Cut(s.SK, "#")
+	return id
 }
 
 // newToken returns a bearer token "{userId}.{32 random bytes}". The user id lets the guard fetch
@@ -37,5 +53,19 @@ func tokenUserID(token string) string {
 // SessionKey is the key of the session a token names.
 func SessionKey(scope store.Scope, token string) store.Key {
 	sum := sha256.Sum256([]byte(token))
-	return store.Key{PK: scope.Partition(kindSession), SK: hex.EncodeToString(sum[:])}
+	return sessionKeyOf(scope, tokenUserID(token), hex.EncodeToString(sum[:]))
+}
+
+// sessionKeyOf is the key of a user's session by its id.
+func sessionKeyOf(scope store.Scope, userID, id string) store.Key {
+	return store.Key{PK: scope.Partition(kindSession), SK: userID + "#" + id}
+}
+
+// validSessionID reports whether id has the shape of a session id (a hex SHA-256).
+func validSessionID(id string) bool {
+	if len(id) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(id)
+	return err == nil
 }

@@ -39,9 +39,19 @@ type User struct {
 	PermissionIDs []string `dynamo:"permissionIds" json:"permissionIds"`
 	PasswordHash  string   `dynamo:"passwordHash" json:"-"`
 	// RolePermissionIDs are the codes of the user's role, filled in by the guard.
-	RolePermissionIDs []string  `dynamo:"-" json:"-"`
-	PasscodeHash      string    `dynamo:"passcodeHash" json:"-"`
-	SessionEpoch      int       `dynamo:"sessionEpoch" json:"-"`
+	RolePermissionIDs []string `dynamo:"-" json:"-"`
+	PasscodeHash      string   `dynamo:"passcodeHash" json:"-"`
+	SessionEpoch      int      `dynamo:"sessionEpoch" json:"-"`
+	// Two-factor sign-in: the TOTP key sealed by package secrets (never shown, never logged),
+	// the key being enrolled until its first code confirms it, the last step a code was accepted
+	// for (each step works once), and the hashes of the unused recovery codes.
+	TOTPKey        string   `dynamo:"totpKey,omitempty" json:"-"`
+	TOTPPendingKey string   `dynamo:"totpPendingKey,omitempty" json:"-"`
+	TOTPLastStep   int64    `dynamo:"totpLastStep,omitempty" json:"-"`
+	RecoveryHashes []string `dynamo:"recoveryHashes,set,omitempty" json:"-"`
+	// TwoFactorRequired is whether the tenant's policy requires two-factor sign-in of the user
+	// (everyone, or the user's role); filled in with the role.
+	TwoFactorRequired bool      `dynamo:"-" json:"-"`
 	Version           int       `dynamo:"version" json:"version"`
 	CreatedAt         time.Time `dynamo:"createdAt" json:"createdAt"`
 	UpdatedAt         time.Time `dynamo:"updatedAt" json:"updatedAt"`
@@ -65,13 +75,28 @@ type usernameMarker struct {
 
 // Role is a named set of permission codes; a user holds its role's codes plus its own.
 type Role struct {
-	ID            string   `dynamo:"id"`
-	Status        bool     `dynamo:"status"`
-	PermissionIDs []string `dynamo:"permissionIds"`
+	ID               string   `dynamo:"id"`
+	Status           bool     `dynamo:"status"`
+	PermissionIDs    []string `dynamo:"permissionIds"`
+	RequireTwoFactor bool     `dynamo:"requireTwoFactor"`
 }
 
-// withRole fills in the codes of the user's role (an active one; admins need none).
-func withRole(ctx context.Context, st *store.Store, scope store.Scope, u *User) error {
+// SecurityKey is the key of the tenant's security settings (the security-settings singleton,
+// declared in collections.json and edited through the collections engine).
+func SecurityKey(scope store.Scope) store.Key {
+	return store.Key{PK: scope.Root(), SK: store.SKSecurity}
+}
+
+// securitySettings is what the auth package reads of the security settings.
+type securitySettings struct {
+	RequireTwoFactor bool `dynamo:"requireTwoFactor"`
+}
+
+// withRole fills in the codes of the user's role (an active one; admins need none) and whether
+// two-factor sign-in is required of the user: by everyone (the tenant's setting) or by its role
+// (even a disabled one: switching a role off must not relax its users' sign-in).
+func withRole(ctx context.Context, st *store.Store, scope store.Scope, u *User, everyone bool) error {
+	u.TwoFactorRequired = everyone
 	if u.IsAdmin || u.RoleID == "" {
 		return nil
 	}
@@ -79,8 +104,46 @@ func withRole(ctx context.Context, st *store.Store, scope store.Scope, u *User) 
 	if err != nil && !store.IsNotFound(err) {
 		return err
 	}
-	if err == nil && role.Status {
+	if err == nil {
+		applyRole(u, role, everyone)
+	}
+	return nil
+}
+
+func applyRole(u *User, role Role, everyone bool) {
+	u.TwoFactorRequired = everyone || role.RequireTwoFactor
+	if role.Status {
 		u.RolePermissionIDs = role.PermissionIDs
+	}
+}
+
+// withPolicy is withRole reading the tenant's security settings too, in the same round trip.
+func withPolicy(ctx context.Context, st *store.Store, scope store.Scope, u *User) error {
+	sk := SecurityKey(scope)
+	keys := []store.Key{sk}
+	rk := store.Key{PK: scope.Collection(KindRoles), SK: u.RoleID}
+	hasRole := !u.IsAdmin && u.RoleID != ""
+	if hasRole {
+		keys = append(keys, rk)
+	}
+	items, err := st.GetMany(ctx, keys...)
+	if err != nil {
+		return err
+	}
+	var sec securitySettings
+	if _, err := store.Decode(items, sk, &sec); err != nil {
+		return err
+	}
+	u.TwoFactorRequired = sec.RequireTwoFactor
+	if hasRole {
+		var role Role
+		ok, err := store.Decode(items, rk, &role)
+		if err != nil {
+			return err
+		}
+		if ok {
+			applyRole(u, role, sec.RequireTwoFactor)
+		}
 	}
 	return nil
 }

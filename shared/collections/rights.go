@@ -15,12 +15,10 @@ import (
 // here once.
 
 var (
-	errOwnRights   = &api.Error{Status: http.StatusForbidden, Message: "You cannot change your own rights."}
-	errGrantAdmin  = &api.Error{Status: http.StatusForbidden, Message: "Only an administrator can grant administrator rights."}
-	errGrantMore   = &api.Error{Status: http.StatusForbidden, Message: "You cannot grant permissions you do not hold."}
-	errAdminTarget = &api.Error{Status: http.StatusForbidden, Message: "Only an administrator can change an administrator's account."}
-	errUserMore    = &api.Error{Status: http.StatusForbidden, Message: "You cannot change an account that holds permissions you do not hold."}
-	errRoleMore    = &api.Error{Status: http.StatusForbidden, Message: "You cannot change a role that holds permissions you do not hold."}
+	errOwnRights  = &api.Error{Status: http.StatusForbidden, Message: "You cannot change your own rights."}
+	errGrantAdmin = &api.Error{Status: http.StatusForbidden, Message: "Only an administrator can grant administrator rights."}
+	errGrantMore  = &api.Error{Status: http.StatusForbidden, Message: "You cannot grant permissions you do not hold."}
+	errRoleMore   = &api.Error{Status: http.StatusForbidden, Message: "You cannot change a role that holds permissions you do not hold."}
 )
 
 // holdsAll reports whether me holds every code.
@@ -52,22 +50,15 @@ func roleCodes(ctx context.Context, s *Service, scope store.Scope, roleID string
 // mayActOnUser refuses a change to (or the deletion of) a stored user who is an administrator or
 // holds a right the caller lacks.
 func mayActOnUser(ctx context.Context, s *Service, w *Write) error {
-	me := w.Caller.User
-	if me.IsAdmin {
+	if w.Caller.User.IsAdmin {
 		return nil
-	}
-	if w.Old["isAdmin"] == true {
-		return errAdminTarget
 	}
 	own, _ := asStrings(w.Old["permissionIds"])
 	role, err := roleCodes(ctx, s, w.Caller.Scope, toString(w.Old["roleId"]))
 	if err != nil {
 		return err
 	}
-	if !holdsAll(me, own) || !holdsAll(me, role) {
-		return errUserMore
-	}
-	return nil
+	return auth.MayActOn(w.Caller.User, w.Old["isAdmin"] == true, own, role)
 }
 
 // mayGrantUser refuses rights the write gives a user beyond the caller's own: administrator, extra

@@ -11,6 +11,8 @@ const (
 	SKTenant = "TENANT"
 	SKTheme  = "THEME"
 	SKSEO    = "SEO"
+	// SKSecurity is the tenant's security settings (two-factor sign-in policy).
+	SKSecurity = "SECURITY"
 )
 
 // Tenant is one institution: its details item.
