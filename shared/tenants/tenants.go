@@ -163,6 +163,20 @@ func ResetPassword(ctx context.Context, st *store.Store, tenant, username, passw
 	return users.SetPassword(ctx, scope, u.ID, password)
 }
 
+// ResetTwoFactor turns a user's two-factor sign-in off by username and ends the user's sessions.
+func ResetTwoFactor(ctx context.Context, st *store.Store, tenant, username string) error {
+	scope, err := store.NewScope(tenant)
+	if err != nil {
+		return err
+	}
+	users := auth.NewUsers(st)
+	u, err := users.ByUsername(ctx, scope, username)
+	if err != nil {
+		return fmt.Errorf("tenants: user %q of %q: %w", username, tenant, err)
+	}
+	return users.ResetTwoFactor(ctx, scope, u.ID, "cmsctl")
+}
+
 // SetPasscode sets a user's 6-digit login passcode by username.
 func SetPasscode(ctx context.Context, st *store.Store, tenant, username, passcode string) error {
 	scope, err := store.NewScope(tenant)
