@@ -1,7 +1,8 @@
 import * as path from 'node:path';
-import { Annotations, Aws, CfnOutput, CfnResource, Duration, Stack, StackProps, Validations } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, CfnResource, Duration, RemovalPolicy, Stack, StackProps, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -43,6 +44,7 @@ export interface GroupAccess {
  */
 export const GUARDED_PARTITIONS: Readonly<Record<string, string>> = {
   SESSION: 'T#*#SESSION',
+  CHALLENGE: 'T#*#CHALLENGE',
   LOGIN: 'T#*#LOGIN#*',
   USERNAME: 'T#*#USERNAME',
   users: 'T#*#users',
@@ -67,7 +69,7 @@ export const DEFAULT_ACCESS: GroupAccess = { table: 'readwrite', media: 'none' }
  */
 export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   design: { table: 'readwrite', media: 'readwrite' },
-  auth: { table: 'readwrite', media: 'none', writes: ['SESSION', 'LOGIN', 'USERNAME', 'users'] },
+  auth: { table: 'readwrite', media: 'none', writes: ['SESSION', 'CHALLENGE', 'LOGIN', 'USERNAME', 'users'] },
   access: { table: 'readwrite', media: 'none', writes: ['USERNAME', 'users'] },
   // The trash restores users (with their username markers) and moves media files back.
   trash: { table: 'readwrite', media: 'readwrite', writes: ['USERNAME', 'users'] },
@@ -241,6 +243,7 @@ export class PanelStack extends Stack {
       }),
     );
     this.grantImaging();
+    this.grantTwoFactorKey();
     const access = { ...GROUP_ACCESS, ...props.access };
     const pending = props.pendingUploads ?? { prefix: 'uploads/', expireAfter: Duration.days(1) };
     for (const gf of this.api.functions.values()) {
@@ -319,6 +322,31 @@ export class PanelStack extends Stack {
         `Object keys under ${IMAGING_PREFIX} are {tenant}/{ulid}/{name} (originals) and {tenant}/{ulid}/w/{width}.{ext} (variants), ` +
         'created at run time; the imaging function reads originals and writes or deletes their variants.',
     });
+  }
+
+  /**
+   * grantTwoFactorKey: the users' two-factor keys are sealed by a KMS key (shared/secrets) that
+   * only the auth group may use, for Encrypt and Decrypt with an encryption context naming the
+   * tenant and the user. The key is kept when the stack goes (without it every user's two-factor
+   * sign-in is lost) and rotates yearly (KMS keeps the old material to decrypt).
+   */
+  private grantTwoFactorKey(): void {
+    const key = new kms.Key(this, 'TwoFactorKey', {
+      description: 'campuscms: seals users\' two-factor sign-in keys (auth group only)',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const auth = this.api.functions.get('auth');
+    if (!auth) throw new Error('PanelStack: the route table has no auth group');
+    auth.fn.addEnvironment('KMS_KEY_ID', key.keyArn);
+    auth.role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'TwoFactorKey',
+        actions: ['kms:Encrypt', 'kms:Decrypt'],
+        resources: [key.keyArn],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'totp' } },
+      }),
+    );
   }
 
   private grantGroup(gf: GroupFunction, access: GroupAccess, pendingPrefix: string | undefined): void {

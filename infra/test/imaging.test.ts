@@ -86,7 +86,7 @@ describe('image variants function (issue 23)', () => {
     // Like the API groups: no writes to the credential partitions.
     const deny = stmts.find((s: any) => s.Effect === 'Deny' && s.Sid === 'NoCredentialWrites');
     assert.ok(deny, 'credential-write deny');
-    assert.deepEqual(deny.Condition['ForAnyValue:StringLike']['dynamodb:LeadingKeys'].sort(), ['T#*#LOGIN#*', 'T#*#SESSION', 'T#*#USERNAME', 'T#*#users']);
+    assert.deepEqual(deny.Condition['ForAnyValue:StringLike']['dynamodb:LeadingKeys'].sort(), ['T#*#CHALLENGE', 'T#*#LOGIN#*', 'T#*#SESSION', 'T#*#USERNAME', 'T#*#users']);
   });
 
   it("gives CDK's notifications handler PutBucketNotification on the media bucket only", () => {

@@ -78,7 +78,8 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
         assert.equal(p.Handler, 'bootstrap', group);
         assert.ok(p.MemorySize >= 256 && p.MemorySize <= 1024, `${group} memory ${p.MemorySize}`);
         assert.ok(p.Timeout >= 5 && p.Timeout <= 29, `${group} timeout ${p.Timeout} under API Gateway's 30 s`);
-        assert.deepEqual(Object.keys(p.Environment.Variables).sort(), ['LOG_LEVEL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'ORIGIN_SECRET', 'TABLE_NAME']);
+        const env = ['LOG_LEVEL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'ORIGIN_SECRET', 'TABLE_NAME', ...(group === 'auth' ? ['KMS_KEY_ID'] : [])];
+        assert.deepEqual(Object.keys(p.Environment.Variables).sort(), env.sort());
         const lg = resources(t, 'AWS::Logs::LogGroup')[p.LoggingConfig.LogGroup.Ref];
         assert.ok(lg.Properties.RetentionInDays > 0, `${group} log retention`);
       }
@@ -104,11 +105,11 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
         // write users and username markers. Everyone else is denied, by partition suffix.
         const deny = stmts.find((s: any) => s.Effect === 'Deny' && s.Sid === 'NoCredentialWrites');
         const mayWrite: Record<string, string[]> = {
-          auth: ['SESSION', 'LOGIN', 'USERNAME', 'users'],
+          auth: ['SESSION', 'CHALLENGE', 'LOGIN', 'USERNAME', 'users'],
           access: ['USERNAME', 'users'],
           trash: ['USERNAME', 'users'],
         };
-        const expected = Object.entries({ SESSION: 'T#*#SESSION', LOGIN: 'T#*#LOGIN#*', USERNAME: 'T#*#USERNAME', users: 'T#*#users' })
+        const expected = Object.entries({ SESSION: 'T#*#SESSION', CHALLENGE: 'T#*#CHALLENGE', LOGIN: 'T#*#LOGIN#*', USERNAME: 'T#*#USERNAME', users: 'T#*#users' })
           .filter(([k]) => !(mayWrite[group] ?? []).includes(k))
           .map(([, v]) => v);
         if (expected.length === 0) assert.equal(deny, undefined, `${group} writes every guarded partition`);
@@ -118,7 +119,26 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
           assert.deepEqual(deny.Condition['ForAnyValue:StringLike']['dynamodb:LeadingKeys'].sort(), expected.sort());
         }
         for (const s of stmts) for (const r of [s.Resource].flat()) assert.notEqual(r, '*', `${group} has a * resource`);
+        // Two-factor keys: only auth may use the KMS key, only for totp-bound secrets.
+        const kmsActions = actions.filter((a: string) => a.startsWith('kms:'));
+        const env = resources(t, 'AWS::Lambda::Function')[id].Properties.Environment.Variables;
+        if (group === 'auth') {
+          assert.deepEqual(kmsActions.sort(), ['kms:Decrypt', 'kms:Encrypt']);
+          const st = allows.find((s: any) => s.Sid === 'TwoFactorKey');
+          assert.deepEqual(st.Condition, { StringEquals: { 'kms:EncryptionContext:purpose': 'totp' } });
+          assert.ok(env.KMS_KEY_ID, 'auth knows its key');
+        } else {
+          assert.deepEqual(kmsActions, [], `${group} may not use the two-factor key`);
+          assert.equal(env.KMS_KEY_ID, undefined, `${group} does not know the key`);
+        }
       }
+    });
+
+    it('keeps the two-factor key: rotated yearly, retained when the stack goes', () => {
+      const keys = Object.values(resources(t, 'AWS::KMS::Key'));
+      assert.equal(keys.length, 1);
+      assert.equal(keys[0].Properties.EnableKeyRotation, true);
+      assert.equal(keys[0].DeletionPolicy, 'Retain');
     });
   });
 }

@@ -134,14 +134,15 @@ func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	if err := withRole(r.Context(), g.st, scope, &u, sec.RequireTwoFactor); err != nil {
 		return nil, err
 	}
-	g.touch(r, &s, now)
 	c.User, c.Session = &u, &s
 	return c, nil
 }
 
-// touch refreshes the session's "last used" when it is older than lastUsedEvery: one write every
-// few minutes of use, not one per request. A failure only leaves the time older; it is logged.
-func (g *Guard) touch(r *http.Request, s *Session, now time.Time) {
+// Touch refreshes the session's "last used" when it is older than lastUsedEvery: one write every
+// few minutes of use, not one per request. Only the auth group calls it (GET /auth/me, which the
+// panel calls whenever it opens): the other groups' IAM roles may not write sessions, and should
+// not. A failure only leaves the time older; it is logged.
+func (g *Guard) Touch(r *http.Request, s *Session, now time.Time) {
 	if now.Sub(s.LastUsedAt) < lastUsedEvery {
 		return
 	}

@@ -195,7 +195,9 @@ func (s *Service) refuse(ctx context.Context, scope store.Scope, e audit.Entry, 
 }
 
 func (s *Service) me(w http.ResponseWriter, r *http.Request) error {
-	return api.OK(w, View(CallerFrom(r.Context()).User))
+	c := CallerFrom(r.Context())
+	s.guard.Touch(r, c.Session, s.now())
+	return api.OK(w, View(c.User))
 }
 
 func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
