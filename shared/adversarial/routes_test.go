@@ -97,7 +97,7 @@ func TestEveryRoute(t *testing.T) {
 			if _, isCollection := w.reg[r.Prefix]; r.hasBody() && !isCollection {
 				// Known input names of the non-collection routes, each as a 100k-char string and
 				// as a wrong type (collections are attacked field by field in TestEveryCollection).
-				for _, key := range []string{"username", "password", "passcode", "name", "mimeType", "key", "email", "phone", "notificaitonIds", "notificationIds"} {
+				for _, key := range []string{"username", "password", "passcode", "name", "mimeType", "key", "email", "phone", "notificaitonIds", "notificationIds", "challenge", "code", "recoveryCode"} {
 					for _, v := range []any{strings.Repeat("a", 100_000), map[string]any{"x": 1}, -1e308} {
 						res := send(t, call{Method: r.Method, Path: path, Tenant: w.a.ID, Token: token(), Body: map[string]any{key: v}})
 						if res.Status/100 == 2 && r.Prefix != "auth" {

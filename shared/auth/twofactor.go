@@ -307,13 +307,13 @@ func (s *Service) enable(w http.ResponseWriter, r *http.Request) error {
 	if err := api.Decode(r, &in); err != nil {
 		return err
 	}
-	if strings.TrimSpace(in.Code) == "" || len(in.Code) > 16 {
-		return api.FieldError(http.StatusBadRequest, "code", msgBadCode)
-	}
 	ctx, now, client := r.Context(), s.now(), audit.ClientOf(r)
 	e, err := s.enrollerOf(r, in.Challenge, now)
 	if err != nil {
 		return err
+	}
+	if strings.TrimSpace(in.Code) == "" || len(in.Code) > 16 {
+		return api.FieldError(http.StatusBadRequest, "code", msgBadCode)
 	}
 	u := e.user
 	var ak store.Key
