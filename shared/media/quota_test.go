@@ -183,3 +183,39 @@ func TestUploadsInFlightAreBounded(t *testing.T) {
 	}
 	testkit.Expect(t, askUpload(t, tn, "one-more.png", 10), http.StatusTooManyRequests, "Too many uploads are in progress. Wait for them to finish, then try again.")
 }
+
+// TestRestorePastTheQuotaIsRefused: a file deleted before a downgrade (or before the library
+// filled up) comes back from the trash only if it fits, like an upload; refused, it stays in the
+// trash with its file, and restores once there is room.
+func TestRestorePastTheQuotaIsRefused(t *testing.T) {
+	tn := onStarter(t, 0)
+	body := pngBytes(t)
+	_, res := upload(t, tn, "old.png", "image/png", body)
+	testkit.Expect(t, res, http.StatusCreated, "")
+	id, ref := res.Get("result.id").(string), res.Get("result.fileUrl").(string)
+	do := func(method, path string) testkit.Response {
+		return testkit.Call(t, call{Method: method, Path: path, Tenant: tn.ID, Token: tn.AdminToken})
+	}
+	testkit.Expect(t, do("DELETE", "/media/"+id), http.StatusOK, "")
+	st := testkit.Deps(t).Store
+	scope, _ := store.NewScope(tn.ID)
+	fill := starterQuota - int64(len(body)) + 1
+	if err := st.AddToCounter(scope, plans.CountMediaBytes, fill).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	entry := fmt.Sprintf("/trash/media/%s/1", id)
+	wantRefused(t, do("POST", entry+"/restore"))
+	if ok, _ := objectExists(t, "trash/"+tn.ID+"/"+ref); !ok {
+		t.Fatal("the refused restore left the file out of the trash")
+	}
+	if used := usedBytes(t, tn); used != fill {
+		t.Fatalf("used %d after a refused restore, want %d", used, fill)
+	}
+	if err := st.AddToCounter(scope, plans.CountMediaBytes, -fill).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	testkit.Expect(t, do("POST", entry+"/restore"), http.StatusOK, "")
+	if used := usedBytes(t, tn); used != int64(len(body)) {
+		t.Fatalf("used %d after the restore, want %d", used, len(body))
+	}
+}

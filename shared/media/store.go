@@ -112,8 +112,9 @@ type Records interface {
 	// its trash entry and audit entry are written, in one transaction.
 	Delete(ctx context.Context, caller *auth.Caller, it Item) error
 	// Restore brings a record back from the trash (its entry at version 1) as caller, in one
-	// transaction with its counters, the entry's removal and the audit entry.
-	Restore(ctx context.Context, caller *auth.Caller, it Item) error
+	// transaction with its counters, the entry's removal and the audit entry, if its size fits
+	// the quota (quotaExceeded otherwise: a downgraded plan refuses restores past it like uploads).
+	Restore(ctx context.Context, caller *auth.Caller, it Item, q quota) error
 	// SetVariants lists an image's variants and size on its record, if the record is still there
 	// with the same file (store.ErrNotFound otherwise).
 	SetVariants(ctx context.Context, scope store.Scope, it Item, width, height int, vs []Variant) error
@@ -228,13 +229,16 @@ func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item)
 
 // Restore puts the record back with its counters and takes its trash entry out, in one
 // transaction; errNotInTrash (the entry's condition) when another restore or a purge came first.
-func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item) error {
+func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item, q quota) error {
 	scope, now := caller.Scope, time.Now()
 	untrash, gone := collections.Untrash(d.st, scope, Kind, it.ID, 1, now)
-	// The trash entry first: its condition is item 0, the record's (already there) item 1.
-	tx := d.st.WriteTx().Update(untrash).
-		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionRestore, Kind, it.ID))))
-	err := addRecord(tx, d.st, scope, it).Run(ctx)
+	// The trash entry first: its condition is item 0, the record's (already there) item 2, the
+	// checked bytes counter item 5 (addRecordWith's fourth).
+	err := d.checked(ctx, scope, q, "", it.FileSize, 5, func(u usageItem) *dynamo.WriteTx {
+		tx := d.st.WriteTx().Update(untrash).
+			Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionRestore, Kind, it.ID))))
+		return addRecordWith(tx, d.st, scope, it, d.bumpSeq(scope, u, it.FileSize))
+	})
 	switch {
 	case store.CondFailedAt(err, 0):
 		return gone

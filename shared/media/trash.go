@@ -3,6 +3,7 @@ package media
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
@@ -35,10 +36,23 @@ func (s *Service) RestoreDeleted(ctx context.Context, caller *auth.Caller, id st
 	if err != nil {
 		return Item{}, err
 	}
+	q, p, err := quotaOf(caller.Tenant.PlanID)
+	if err != nil {
+		return Item{}, err
+	}
 	if err := s.moveFiles(ctx, it, mediaref.TrashKey, mediaref.ObjectKey, caller.Scope); err != nil {
 		return Item{}, err
 	}
-	return it, s.records.Restore(ctx, caller, it)
+	err = s.records.Restore(ctx, caller, it, q)
+	var over quotaExceeded
+	if errors.As(err, &over) {
+		// Past the plan's storage: the files go back to the trash with their entry.
+		if err := s.moveFiles(ctx, it, mediaref.ObjectKey, mediaref.TrashKey, caller.Scope); err != nil {
+			return Item{}, err
+		}
+		return Item{}, quotaRefusal(over, p)
+	}
+	return it, err
 }
 
 // PurgeDeleted deletes a media file in the trash for good: its entry (with the audit entry), then
