@@ -10,6 +10,14 @@ export interface User {
   roleId: string;
   status: boolean;
   permissions: string[];
+  /** Two-factor sign-in: on, required by the institution, recovery codes left (never a key). */
+  twoFactor?: TwoFactorState;
+}
+
+export interface TwoFactorState {
+  enabled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
 }
 
 export interface TenantInfo {
@@ -61,9 +69,31 @@ export interface Envelope<T> {
   message?: string;
 }
 
-export interface LoginResult {
+export interface SignedIn {
   user: User;
   token: string;
+}
+
+/** A sign-in waiting for its second step: a code ("code") or setting two-factor up ("enrol"). */
+export interface SecondStep {
+  twoFactor: 'code' | 'enrol';
+  challenge: string;
+}
+
+export type LoginResult = SignedIn | SecondStep;
+
+export function isSecondStep(r: LoginResult): r is SecondStep {
+  return 'challenge' in r && typeof r.challenge === 'string';
+}
+
+/** One of the user's signed-in sessions (My Profile). */
+export interface SessionInfo {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  client: string;
+  address: string;
+  current: boolean;
 }
 
 export interface AppConfig {

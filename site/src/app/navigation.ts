@@ -111,6 +111,7 @@ export const SECTIONS: SectionDecl[] = [
     links: [
       link('Users', '/users'),
       link('Roles', '/roles'),
+      link('Security', '/security-settings', undefined, { title: 'Security Settings' }),
       link('Audit Log', '/audit-log', 'AUDIT_LOG', { screen: 'auditLog' }),
       link('Trash', '/trash', 'TRASH', { screen: 'trash', permission: 'CMS_VIEW_TRASH' }),
     ],

@@ -9,7 +9,9 @@ import { useTakeUrlParam } from '../../components/palette/useUrlParam';
 import { useApp } from '../../app/AppContext';
 import { isForbidden } from '../../api/http';
 import { can, collectionFor, listHeading, type ApiRecord, type CollectionDecl } from '../../lib/collections';
-import { CollectionTable } from './CollectionTable';
+import toast from 'react-hot-toast';
+import { messageOf } from '../../api/http';
+import { CollectionTable, type RowAction } from './CollectionTable';
 import { Paginator } from './Paginator';
 import { RecordForm } from './RecordForm';
 import { SCREEN_OPTIONS } from './screenOptions';
@@ -46,6 +48,18 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
     const message = options.deleteMessage ? await options.deleteMessage(row.id) : CONFIRM_DELETE;
     if (await confirm(message)) await list.remove(row);
   };
+  const [acting, setActing] = useState<string | null>(null);
+  const onAction = async (action: RowAction, row: ApiRecord) => {
+    if (!(await confirm(action.confirm(row)))) return;
+    setActing(`${action.label}:${row.id}`);
+    try {
+      toast.success((await action.run(row)).message ?? "Done.");
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setActing(null);
+    }
+  };
   const onCancel = async () => {
     if (form.saving) return;
     if (await confirm(CONFIRM_CANCEL)) form.close();
@@ -77,6 +91,9 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           onDelete={onDelete}
           deleting={list.deleting}
           rowLinks={options.rowLinks}
+          rowActions={options.rowActions}
+          onAction={onAction}
+          acting={acting}
         />
       </ListBody>
       {!failed && list.total > 0 && (

@@ -12,6 +12,14 @@ export interface RowLink {
   to: (id: string) => string;
 }
 
+export interface RowAction {
+  label: string;
+  /** The question asked before it runs. */
+  confirm: (row: ApiRecord) => string;
+  /** Runs it; the answer's message is shown. */
+  run: (row: ApiRecord) => Promise<{ message?: string }>;
+}
+
 interface Props {
   decl: CollectionDecl;
   rows: ApiRecord[];
@@ -25,6 +33,9 @@ interface Props {
   onDelete: (row: ApiRecord) => void;
   deleting: string | null;
   rowLinks?: RowLink[];
+  rowActions?: RowAction[];
+  onAction?: (action: RowAction, row: ApiRecord) => void;
+  acting?: string | null;
 }
 
 function Trimmed({ text }: { text: string }) {
@@ -96,8 +107,9 @@ function sortHint(sortable: string[], decl: CollectionDecl): string {
 }
 
 /** CollectionTable lists records: sortable headers, typed cells, per-row actions by permission. */
-export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, canDelete, onEdit, onDelete, deleting, rowLinks = [] }: Props) {
+export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, canDelete, onEdit, onDelete, deleting, rowLinks = [], rowActions = [], onAction, acting }: Props) {
   const columns = listColumns(decl);
+  const actions = canEdit ? rowActions : [];
   const hasActions = canEdit || canDelete || rowLinks.length > 0;
   return (
     <div className="table-scroll">
@@ -141,6 +153,11 @@ export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, c
                       <Link key={l.label} className="amplify-button amplify-button--small amplify-button--link" to={l.to(row.id)}>
                         {l.label}
                       </Link>
+                    ))}
+                    {actions.map((a) => (
+                      <Button key={a.label} size="small" onClick={() => onAction?.(a, row)} isLoading={acting === `${a.label}:${row.id}`}>
+                        {a.label}
+                      </Button>
                     ))}
                     {canEdit && (
                       <Button size="small" onClick={() => onEdit(row)}>

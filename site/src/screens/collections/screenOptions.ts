@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { formDeleteMessage } from '../forms/formDelete';
 import { AddPageModal } from '../pages/AddPageModal';
-import type { RowLink } from './CollectionTable';
+import { signOutUser } from '../../api/twoFactor';
+import type { RowAction, RowLink } from './CollectionTable';
 
 /** ScreenOptions change how a collection's list reaches its editor; most collections need none. */
 export interface ScreenOptions {
@@ -13,6 +14,8 @@ export interface ScreenOptions {
   editPath?: (id: string) => string;
   /** Extra per-row links. */
   rowLinks?: RowLink[];
+  /** Extra per-row actions (shown to those who may edit), each confirmed first. */
+  rowActions?: RowAction[];
   /** The delete confirmation's text, when it says more than SPEC's question (what goes with the record). */
   deleteMessage?: (id: string) => Promise<string>;
 }
@@ -27,5 +30,15 @@ export const SCREEN_OPTIONS: Record<string, ScreenOptions> = {
     rowLinks: [{ label: 'View Submissions', to: (id) => `/custom-forms/${encodeURIComponent(id)}/submissions` }],
     // A form goes to the trash with its submissions: the confirmation says how many.
     deleteMessage: formDeleteMessage,
+  },
+  // An administrator (or a user who may edit users) ends every session of a user.
+  users: {
+    rowActions: [
+      {
+        label: 'Sign out everywhere',
+        confirm: (row) => `Sign ${String(row.username ?? 'this user')} out on every device?`,
+        run: (row) => signOutUser(row.id),
+      },
+    ],
   },
 };

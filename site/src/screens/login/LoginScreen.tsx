@@ -1,13 +1,17 @@
-import { Alert, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Loader, Text, TextField } from '@aws-amplify/ui-react';
+import { lazy, Suspense } from 'react';
 import { useApp } from '../../app/AppContext';
 import { Footer } from '../../shell/Footer';
 import { ThemeToggle } from '../../shell/ThemeToggle';
 import { TenantMark } from '../../shell/TenantBrand';
 import { useLogin } from './useLogin';
 
+// The second step (and the QR code drawing of a set-up) loads only for the users who need it.
+const SecondStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.SecondStep })));
+
 export function LoginScreen() {
   const { tenant, tenantError, bootError } = useApp();
-  const { username, setUsername, password, setPassword, busy, error, submit } = useLogin();
+  const { username, setUsername, password, setPassword, busy, error, submit, pending, finish, back } = useLogin();
   const blocked = Boolean(tenantError || bootError);
 
   return (
@@ -29,6 +33,11 @@ export function LoginScreen() {
               {tenantError ?? bootError}
             </Alert>
           )}
+          {pending ? (
+            <Suspense fallback={<Loader aria-label="Loading" />}>
+              <SecondStep step={pending} finish={finish} back={back} />
+            </Suspense>
+          ) : (
           <form onSubmit={submit} noValidate>
             <Flex direction="column" gap="medium">
               <TextField
@@ -59,6 +68,7 @@ export function LoginScreen() {
               </Button>
             </Flex>
           </form>
+          )}
         </Flex>
       </Card>
       <Footer />

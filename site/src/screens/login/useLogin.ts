@@ -6,15 +6,28 @@ import { signIn } from '../../api/auth';
 import { KEYS } from '../../api/hooks';
 import { messageOf } from '../../api/http';
 import { setSession } from '../../api/session';
+import { isSecondStep, type SecondStep, type SignedIn } from '../../api/types';
 import { MSG } from '../../lib/messages';
 
-/** useLogin holds the login form state and submits it (password or 6-digit passcode). */
+/**
+ * useLogin holds the login form state and submits it (password or 6-digit passcode). A user with
+ * two-factor sign-in gets a second step (pending): a code, or setting it up when required.
+ */
 export function useLogin() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<SecondStep | null>(null);
+
+  const finish = async ({ user, token }: SignedIn) => {
+    if (!user || !token) throw new Error('incomplete login result');
+    await mutate(KEYS.me, { result: user }, { revalidate: false });
+    setSession(token, user);
+    toast.success(MSG.loginSuccess);
+    navigate('/dashboard', { replace: true });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,12 +40,13 @@ export function useLogin() {
     setBusy(true);
     setError(null);
     try {
-      const { user, token } = await signIn(username.trim(), password);
-      if (!user || !token) throw new Error('incomplete login result');
-      await mutate(KEYS.me, { result: user }, { revalidate: false });
-      setSession(token, user);
-      toast.success(MSG.loginSuccess);
-      navigate('/dashboard', { replace: true });
+      const result = await signIn(username.trim(), password);
+      if (isSecondStep(result)) {
+        setPending(result);
+        setBusy(false);
+        return;
+      }
+      await finish(result);
     } catch (err) {
       const msg = messageOf(err, MSG.loginFailed);
       setError(msg);
@@ -41,5 +55,12 @@ export function useLogin() {
     }
   };
 
-  return { username, setUsername, password, setPassword, busy, error, submit };
+  /** back leaves the second step for the first (a new sign-in). */
+  const back = () => {
+    setPending(null);
+    setPassword('');
+    setError(null);
+  };
+
+  return { username, setUsername, password, setPassword, busy, error, submit, pending, finish, back };
 }
