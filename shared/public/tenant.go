@@ -94,9 +94,27 @@ func (s *Service) handle(h api.HandlerFunc) http.Handler {
 		if err != nil {
 			return err
 		}
+		if st.Tenant.Suspended {
+			MarkSuspended(w)
+			return ErrSuspended
+		}
 		r = api.WithLogger(r, "tenant", st.Scope.Tenant())
 		return h(w, r.WithContext(context.WithValue(r.Context(), siteKey{}, st)))
 	})
+}
+
+// ErrSuspended answers for a tenant ops suspended (cmsctl tenant suspend): the public API's and the
+// website's 503, with MarkSuspended's headers.
+var ErrSuspended = &api.Error{Status: http.StatusServiceUnavailable, Message: "This website is temporarily unavailable. Please try again later."}
+
+// SuspendedRetryAfter is the Retry-After of a suspended tenant's answers, in seconds.
+const SuspendedRetryAfter = "3600"
+
+// MarkSuspended sets the headers of a suspended tenant's answer: come back in an hour, and let
+// no cache (browser or CloudFront) keep the answer past the resume.
+func MarkSuspended(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", SuspendedRetryAfter)
+	w.Header().Set("Cache-Control", "no-store")
 }
 
 func cors(w http.ResponseWriter) {

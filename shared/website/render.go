@@ -117,6 +117,11 @@ func (s *Server) fail(q *req, w http.ResponseWriter, r *http.Request, err error)
 	case errors.Is(err, errNoSite):
 		plainPage(w, http.StatusNotFound, "No website is published at this address.")
 		return
+	case errors.Is(err, public.ErrSuspended):
+		// The maintenance page: the theme is not drawn (nothing of the site is shown).
+		public.MarkSuspended(w)
+		plainPage(w, http.StatusServiceUnavailable, public.ErrSuspended.Message)
+		return
 	case errors.Is(err, errNotFound):
 		if q != nil {
 			if q.visit == nil || q.visit.Settings == nil {

@@ -71,6 +71,9 @@ func (s *Server) load(q *req, want public.Want) (*public.Visit, error) {
 	if q.byDomain && !public.HostAllowed(v.Site.Tenant, q.host) {
 		return nil, errNoSite
 	}
+	if v.Site.Tenant.Suspended {
+		return nil, public.ErrSuspended
+	}
 	q.visit = v
 	return v, nil
 }
