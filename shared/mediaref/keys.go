@@ -161,3 +161,9 @@ func RecordKey(scope store.Scope, ref string) store.Key {
 
 // RecordPartition is the collection partition of the tenant's media records.
 const RecordPartition = "media"
+
+// TenantPrefixes are the key prefixes of every object of the tenant (confirmed, uploading, in the
+// trash): what an export copies and a tenant's deletion removes.
+func TenantPrefixes(scope store.Scope) []string {
+	return []string{mediaRoot + scope.Tenant() + "/", uploadRoot + scope.Tenant() + "/", trashRoot + scope.Tenant() + "/"}
+}
