@@ -111,6 +111,15 @@ func Faults(t testing.TB) *awsclient.Faults {
 	return shared.faults
 }
 
+// URL is the address of the test binary's API server (for clients that speak HTTP themselves).
+func URL(t testing.TB) string {
+	t.Helper()
+	if shared.server == nil {
+		t.Fatal("testkit: call testkit.Main from TestMain")
+	}
+	return shared.server.URL
+}
+
 // Tenant is a fresh institution with a signed-in admin.
 type Tenant struct {
 	ID            string
