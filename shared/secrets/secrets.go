@@ -21,7 +21,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/kms"
 )
 
 // Context binds a sealed value to what it belongs to (KMS's encryption context).
@@ -45,7 +44,10 @@ var devKey = sha256.Sum256([]byte("campuscms local development secrets key"))
 // key it returns a sealer that refuses every use with ErrNotConfigured.
 func FromEnv(awsCfg aws.Config) (Sealer, error) {
 	if id := strings.TrimSpace(os.Getenv("KMS_KEY_ID")); id != "" {
-		return NewKMS(kms.NewFromConfig(awsCfg), id), nil
+		if newKMS == nil {
+			return nil, errors.New("secrets: KMS_KEY_ID is set but this binary does not link package secrets/kmssealer")
+		}
+		return newKMS(awsCfg, id), nil
 	}
 	if v := strings.TrimSpace(os.Getenv("SECRETS_KEY")); v != "" {
 		key, err := base64.StdEncoding.DecodeString(v)
@@ -81,10 +83,15 @@ func NewLocal(key []byte) (Sealer, error) {
 	return local{aead: aead}, nil
 }
 
-const (
-	prefixLocal = "local:"
-	prefixKMS   = "kms:"
-)
+const prefixLocal = "local:"
+
+// newKMS builds the KMS sealer; package kmssealer sets it. Only the auth Lambda (and tools that
+// seal) link it: the KMS client's package initialisation costs every cold start about 1 ms, and
+// every group links this package through the auth guard.
+var newKMS func(cfg aws.Config, keyID string) Sealer
+
+// RegisterKMS is how package kmssealer makes FromEnv able to use KMS.
+func RegisterKMS(f func(cfg aws.Config, keyID string) Sealer) { newKMS = f }
 
 func (l local) Seal(_ context.Context, plain []byte, bind Context) (string, error) {
 	nonce := make([]byte, l.aead.NonceSize())
@@ -124,43 +131,4 @@ func (c Context) bytes() []byte {
 		fmt.Fprintf(&b, "%d:%s=%d:%s;", len(k), k, len(c[k]), c[k])
 	}
 	return []byte(b.String())
-}
-
-// KMSAPI is the part of the KMS client the sealer uses.
-type KMSAPI interface {
-	Encrypt(ctx context.Context, in *kms.EncryptInput, opts ...func(*kms.Options)) (*kms.EncryptOutput, error)
-	Decrypt(ctx context.Context, in *kms.DecryptInput, opts ...func(*kms.Options)) (*kms.DecryptOutput, error)
-}
-
-type kmsSealer struct {
-	api   KMSAPI
-	keyID string
-}
-
-// NewKMS returns a sealer that encrypts with the KMS key keyID (secrets up to 4 KB, so no data
-// key is needed: one Encrypt or Decrypt call per use).
-func NewKMS(api KMSAPI, keyID string) Sealer { return kmsSealer{api: api, keyID: keyID} }
-
-func (k kmsSealer) Seal(ctx context.Context, plain []byte, bind Context) (string, error) {
-	out, err := k.api.Encrypt(ctx, &kms.EncryptInput{KeyId: aws.String(k.keyID), Plaintext: plain, EncryptionContext: bind})
-	if err != nil {
-		return "", fmt.Errorf("secrets: kms encrypt: %w", err)
-	}
-	return prefixKMS + base64.RawStdEncoding.EncodeToString(out.CiphertextBlob), nil
-}
-
-func (k kmsSealer) Open(ctx context.Context, sealed string, bind Context) ([]byte, error) {
-	raw, ok := strings.CutPrefix(sealed, prefixKMS)
-	if !ok {
-		return nil, errors.New("secrets: not sealed by KMS")
-	}
-	blob, err := base64.RawStdEncoding.DecodeString(raw)
-	if err != nil {
-		return nil, errors.New("secrets: malformed sealed value")
-	}
-	out, err := k.api.Decrypt(ctx, &kms.DecryptInput{KeyId: aws.String(k.keyID), CiphertextBlob: blob, EncryptionContext: bind})
-	if err != nil {
-		return nil, fmt.Errorf("secrets: kms decrypt: %w", err)
-	}
-	return out.Plaintext, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/localaws"
 	"github.com/campuscms/panel/shared/secrets"
+	_ "github.com/campuscms/panel/shared/secrets/kmssealer" // FromEnv with KMS_KEY_ID
 )
 
 func TestMain(m *testing.M) {

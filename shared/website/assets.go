@@ -2,10 +2,9 @@ package website
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -19,6 +18,8 @@ var assetFS embed.FS
 // AssetsPath is where the website serves its own files: every host, cached for a year, since a
 // file's name carries a hash of its content.
 const AssetsPath = "/assets/"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // asset is one served file.
 type asset struct {
@@ -68,9 +69,10 @@ func loadAssets(themeIDs []string) (*assetSet, error) {
 }
 
 func (s *assetSet) add(name string, body []byte) {
-	sum := sha256.Sum256(body)
+	// CRC-32C (hardware-accelerated) names a version well enough to bust caches, at a twentieth
+	// of SHA-256's cost over the fonts at every cold start.
 	ext := path.Ext(name)
-	hashed := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:6]) + ext
+	hashed := fmt.Sprintf("%s.%08x%s", strings.TrimSuffix(name, ext), crc32.Checksum(body, castagnoli), ext)
 	ct := mime.TypeByExtension(ext)
 	if ext == ".woff2" {
 		ct = "font/woff2"

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/public"
@@ -18,33 +19,59 @@ import (
 var templateFS embed.FS
 
 // themeViews is one theme's template set: the shared partials, then the theme's own files,
-// which redefine the blocks the theme draws differently.
-type themeViews struct{ t *template.Template }
+// which redefine the blocks the theme draws differently. It is parsed on its first use: a
+// website Lambda usually draws a few themes, and parsing every theme at start cost each cold
+// start about 6 ms (website_test.go renders every theme, so a broken template still fails there).
+type themeViews struct {
+	id   string
+	base func() (*template.Template, error)
+	once sync.Once
+	t    *template.Template
+	err  error
+}
 
-// parseThemes parses the shared partials once, then each theme's folder over a clone of them.
-// Adding a theme is adding templates/{id}/ (it may be empty), assets/themes/{id}.css and a
-// catalogue line.
-func parseThemes(ids []string) (map[string]*themeViews, error) {
-	base, err := template.New("website").Funcs(funcs).ParseFS(templateFS, "templates/partials/*.html")
-	if err != nil {
-		return nil, fmt.Errorf("website: partials: %w", err)
-	}
-	out := map[string]*themeViews{}
-	for _, id := range ids {
+func (tv *themeViews) templates() (*template.Template, error) {
+	tv.once.Do(func() {
+		base, err := tv.base()
+		if err != nil {
+			tv.err = err
+			return
+		}
 		t, err := base.Clone()
 		if err != nil {
-			return nil, err
+			tv.err = err
+			return
 		}
-		own, err := fs.Glob(templateFS, "templates/"+id+"/*.html")
+		own, err := fs.Glob(templateFS, "templates/"+tv.id+"/*.html")
 		if err != nil {
-			return nil, err
+			tv.err = err
+			return
 		}
 		if len(own) > 0 {
 			if t, err = t.ParseFS(templateFS, own...); err != nil {
-				return nil, fmt.Errorf("website: theme %s: %w", id, err)
+				tv.err = fmt.Errorf("website: theme %s: %w", tv.id, err)
+				return
 			}
 		}
-		out[id] = &themeViews{t: t}
+		tv.t = t
+	})
+	return tv.t, tv.err
+}
+
+// parseThemes prepares each theme's template set over the shared partials (parsed once, on first
+// use). Adding a theme is adding templates/{id}/ (it may be empty), assets/themes/{id}.css and a
+// catalogue line.
+func parseThemes(ids []string) (map[string]*themeViews, error) {
+	base := sync.OnceValues(func() (*template.Template, error) {
+		t, err := template.New("website").Funcs(funcs).ParseFS(templateFS, "templates/partials/*.html")
+		if err != nil {
+			return nil, fmt.Errorf("website: partials: %w", err)
+		}
+		return t, nil
+	})
+	out := map[string]*themeViews{}
+	for _, id := range ids {
+		out[id] = &themeViews{id: id, base: base}
 	}
 	return out, nil
 }
@@ -183,8 +210,12 @@ func (s *Server) render(q *req, v *view) error {
 	if !ok {
 		tv = s.views[s.themes.Themes[0].ID]
 	}
+	t, err := tv.templates()
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
-	if err := tv.t.ExecuteTemplate(&buf, "layout", v); err != nil {
+	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
 		return fmt.Errorf("website: render %s in %s: %w", v.Body, v.Theme, err)
 	}
 	h := q.w.Header()
@@ -205,7 +236,7 @@ func (s *Server) render(q *req, v *view) error {
 		h.Set("Cache-Control", public.CacheControl)
 	}
 	q.w.WriteHeader(v.Status)
-	_, err := q.w.Write(buf.Bytes())
+	_, err = q.w.Write(buf.Bytes())
 	return err
 }
 
