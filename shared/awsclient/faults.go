@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
@@ -26,6 +27,15 @@ type Faults struct {
 	faults []*Fault
 	calls  []Call
 	done   map[string]cachedResponse
+	// quiet stops keeping calls (a long load run would keep every body).
+	quiet bool
+}
+
+// Quiet stops the injector from keeping the calls it sees (Count and Calls then see nothing new).
+func (f *Faults) Quiet(quiet bool) {
+	f.mu.Lock()
+	f.quiet = quiet
+	f.mu.Unlock()
 }
 
 // Fault is one injected answer. It applies to calls of Service ("dynamodb" or "s3") and Op (the
@@ -45,7 +55,10 @@ type Fault struct {
 	// LoseResponse forwards the call, then answers 500 as if the response had been lost on the
 	// way back: the write happened, the caller does not know it.
 	LoseResponse bool
-	hits         int
+	// Rate, when above 0, is the share of matching calls that get the fault, at random (the load
+	// benchmark's throttling and conflicts); 0 means every matching call.
+	Rate float64
+	hits int
 }
 
 // Call is one request the transport saw.
@@ -129,11 +142,13 @@ func (f *Faults) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	f.mu.Lock()
-	f.calls = append(f.calls, call)
+	if !f.quiet {
+		f.calls = append(f.calls, call)
+	}
 	var hit *Fault
 	for _, ft := range f.faults {
 		if ft.Service == call.Service && (ft.Op == "" || ft.Op == call.Op) && strings.Contains(call.Body, ft.Match) &&
-			(ft.Times == 0 || ft.hits < ft.Times) {
+			(ft.Times == 0 || ft.hits < ft.Times) && (ft.Rate <= 0 || rand.Float64() < ft.Rate) {
 			ft.hits++
 			hit = ft
 			break
