@@ -305,48 +305,45 @@ func (s *smoke) fetchMedia(ctx context.Context) error {
 	if !strings.HasPrefix(u, "http") {
 		u = s.base + u
 	}
-	req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
-	if err != nil {
-		return err
+	_, got, err := s.get(ctx, u)
+	if err == nil && !bytes.Equal(got, smokePNG()) {
+		err = fmt.Errorf("GET %s: %d bytes, not the uploaded file", u, len(got))
 	}
-	resp, err := s.client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	got, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: %d", u, resp.StatusCode)
-	}
-	if !bytes.Equal(got, smokePNG()) {
-		return fmt.Errorf("GET %s: %d bytes, not the uploaded file", u, len(got))
-	}
-	return nil
+	return err
 }
 
 func (s *smoke) home(ctx context.Context) error {
 	if s.website == "" {
 		return errors.New("the tenant has no website address yet (no domain): pass --website")
 	}
-	req, err := http.NewRequestWithContext(ctx, "GET", s.website, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := s.client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	page, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	h, page, err := s.get(ctx, s.website)
 	switch {
-	case resp.StatusCode != http.StatusOK:
-		return fmt.Errorf("GET %s: %d", s.website, resp.StatusCode)
-	case !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html"):
-		return fmt.Errorf("GET %s: %s", s.website, resp.Header.Get("Content-Type"))
+	case err != nil:
+		return err
+	case !strings.HasPrefix(h.Get("Content-Type"), "text/html"):
+		return fmt.Errorf("GET %s: %s", s.website, h.Get("Content-Type"))
 	case !bytes.Contains(page, []byte("</html>")):
 		return fmt.Errorf("GET %s: not a whole page", s.website)
 	}
 	return nil
+}
+
+// get reads a page or a file as a visitor does (no tenant header, no token): 200 or an error.
+func (s *smoke) get(ctx context.Context, u string) (http.Header, []byte, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("GET %s: %d", u, resp.StatusCode)
+	}
+	return resp.Header, body, err
 }
 
 // remove deletes a record and purges it from the trash.
