@@ -70,7 +70,7 @@ func TestRoundTrips(t *testing.T) {
 }
 
 // TestListReadsAPage pins how many items a list reads: the guard's batch (tenant, session,
-// user), the counter, and one page of index entries — the same at 30 records as at 100,000,
+// user, security settings), the counter, and one page of index entries — the same at 30 records as at 100,000,
 // because nothing else is read.
 func TestListReadsAPage(t *testing.T) {
 	t.Parallel()
@@ -84,7 +84,7 @@ func TestListReadsAPage(t *testing.T) {
 			t.Fatalf("seed: %d", code)
 		}
 	}
-	const guard, counter = 3, 1
+	const guard, counter = 4, 1
 	cases := []struct {
 		name, path string
 		want       int64
