@@ -142,6 +142,10 @@ describe('media library', () => {
       await preview.waitFor();
       assert.match(await preview.getAttribute('data-file'), new RegExp(`^[0-9A-Z]{26}/${imageName}$`));
       assert.match(await preview.getAttribute('src'), new RegExp(`^/media/demo/[0-9A-Z]{26}/(w/thumb|${imageName})$`));
+      // The thumbnail may not be derived yet: the preview falls back to the original, then loads.
+      await page
+        .waitForFunction((img) => img.complete && img.naturalWidth > 0, await preview.elementHandle(), { timeout: 10_000 })
+        .catch(() => {});
       assert.ok(await preview.evaluate((img) => img.complete && img.naturalWidth > 0), 'the preview loads from /media/*');
 
       // Choose from the library: the image just uploaded is offered.
