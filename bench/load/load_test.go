@@ -398,8 +398,17 @@ func TestLoadWithFaults(t *testing.T) {
 				t.Errorf("%s: counter %s = %d, want %d", s.tn.ID, name, counters[name], want)
 			}
 		}
-		fmt.Printf("%s: %d faqs accepted (%d live), %d uploads (%d bytes): counters faqs=%d media=%d media-bytes=%d\n",
-			s.tn.ID, len(s.faqs), live, s.mediaCount, s.mediaBytes, counters["faqs"], counters["media"], counters[plans.CountMediaBytes])
+		// The quota's held bytes against the truth: never below it (no upload past the quota can
+		// be let in); above it only by what writes racing the quota's read left (conservative).
+		heldBytes, heldUploads, truthBytes, truthUploads := quotaHoldings(ctx, t, store, scope, libBytes)
+		if heldBytes < truthBytes || heldUploads < truthUploads {
+			counterErrs++
+			t.Errorf("%s: quota holds %d bytes in %d uploads, below the truth %d in %d", s.tn.ID, heldBytes, heldUploads, truthBytes, truthUploads)
+		}
+		fmt.Printf("%s: %d faqs accepted (%d live), %d uploads (%d bytes): counters faqs=%d media=%d media-bytes=%d; "+
+			"quota holds %d bytes in %d uploads for %d in %d (%d above)\n",
+			s.tn.ID, len(s.faqs), live, s.mediaCount, s.mediaBytes, counters["faqs"], counters["media"], counters[plans.CountMediaBytes],
+			heldBytes, heldUploads, truthBytes, truthUploads, heldBytes-truthBytes)
 	}
 	fmt.Printf("reconcile: lost %d, phantom %d, wrong %d, counters off %d (goal: all 0); other 5xx %d (goal 0); "+
 		"done by requests the clients stopped waiting for: %d\n", lost, phantom, wrong, counterErrs, other5xx, uncertain)
@@ -409,6 +418,34 @@ func TestLoadWithFaults(t *testing.T) {
 	if steps.Load() == 0 {
 		t.Fatal("no client did anything")
 	}
+}
+
+// quotaHoldings reads the media quota's counter (held bytes, uploads in flight) and the truth it
+// stands for: the library's bytes plus the pending uploads not yet expired.
+func quotaHoldings(ctx context.Context, t *testing.T, st *store.Store, scope store.Scope, libBytes int64) (held, inflight, truth, uploads int64) {
+	pk, sk := scope.CounterKey(plans.CountMediaBytes)
+	var c struct {
+		Held     int64 `dynamo:"held"`
+		Inflight int64 `dynamo:"inflight"`
+	}
+	if err := st.Get(ctx, store.Key{PK: pk, SK: sk}, &c); err != nil && !store.IsNotFound(err) {
+		t.Fatal(err)
+	}
+	var pending []struct {
+		Size      int64     `dynamo:"size"`
+		ExpiresAt time.Time `dynamo:"expiresAt,unixtime"`
+	}
+	if err := st.Table.Get("PK", scope.Collection("upload")).Consistent(true).All(ctx, &pending); err != nil {
+		t.Fatal(err)
+	}
+	truth = libBytes
+	for _, p := range pending {
+		if p.ExpiresAt.After(time.Now()) {
+			truth += p.Size
+			uploads++
+		}
+	}
+	return c.Held, c.Inflight, truth, uploads
 }
 
 // pngOf is a valid PNG w pixels wide (sizes vary, so the bytes counter has something to sum).

@@ -187,6 +187,10 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if !pending.ExpiresAt.After(s.now()) {
+		// No longer held in the quota: its file and record go.
+		return s.refuse(ctx, scope, pending, errUnknownLoad)
+	}
 	name := pending.Name
 	if strings.TrimSpace(in.Name) != "" {
 		if name, err = displayName(in.Name); err != nil {
@@ -235,13 +239,13 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
 	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
 		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, CreatedAt: now, UpdatedAt: now}
-	if err := s.records.Confirm(ctx, scope, item, q); err != nil {
+	if err := s.records.Confirm(ctx, scope, item, pending, q); err != nil {
 		var over quotaExceeded
 		switch {
 		case errors.As(err, &over):
 			// Settled by the real size: past the quota, the file and its upload go.
 			_ = s.objects.Delete(context.WithoutCancel(ctx), mediaref.ObjectKey(scope, ref))
-			_ = s.records.DeletePending(context.WithoutCancel(ctx), scope, id)
+			_ = s.records.DeletePending(context.WithoutCancel(ctx), scope, pending)
 			return quotaRefusal(err, plan)
 		case errors.Is(err, store.ErrConflict):
 			return errUnknownLoad
@@ -261,7 +265,7 @@ func (s *Service) refuse(ctx context.Context, scope store.Scope, p pendingUpload
 	if err := s.objects.Delete(ctx, p.Key); err != nil {
 		return err
 	}
-	if err := s.records.DeletePending(ctx, scope, p.SK); err != nil {
+	if err := s.records.DeletePending(ctx, scope, p); err != nil {
 		return err
 	}
 	return why

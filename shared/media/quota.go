@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"time"
 
@@ -15,25 +16,36 @@ import (
 )
 
 // The media quota (the plan's mediaBytes). What a tenant uses is the counter
-// COUNT#media-bytes (plans.CountMediaBytes): the confirmed files' sizes, moved in the same
-// transaction as each record's add, delete and restore. What it is uploading is its pending
-// uploads (each holds its declared size): read by one bounded Query, not kept in a counter, so an
-// abandoned upload stops counting when its record expires (expiresAt, a day) and nothing can leak.
+// COUNT#media-bytes (plans.CountMediaBytes): the confirmed files' sizes ("count"), moved in the
+// same transaction as each record's add, delete and restore. The same item holds what is promised
+// besides: "held", the used bytes plus the declared size of every upload in flight (each a pending
+// record that expires after a day), and "inflight", their number.
 //
-// The check-then-write race (two uploads that each fit but together pass the quota) is closed by
-// the counter item's seq: every reservation (an upload request's pending record) and every
-// confirmation bumps it in its own transaction, conditioned on the seq the check read. Of two
-// checks that read the same state, one transaction fails its condition and checks again, now
-// seeing the other's pending record.
+// A write that needs room (an upload request, a confirmation larger than declared, a restore from
+// the trash) is one transaction whose counter update adds its bytes to held on the condition that
+// held leaves room for them: no read first, and uploads that race only serialise on DynamoDB's
+// item lock, so none is refused while there is room. Held can only be too high, never too low:
+// an abandoned upload's record expires (or is removed by TTL) without lowering it. So when that
+// condition fails (the quota is near, or held is stale or missing), the truth is read: the used
+// bytes and one bounded Query of the pending records not yet expired; held is set from it, on the
+// condition that nothing raised it in between (seq, bumped by every write that raises it), and
+// the write is refused only if the truth leaves no room.
+//
+// A pending record leaves held (and inflight) only while it has not expired: its removal's
+// condition says so, in the same transaction as the decrement, so the truth read after expiry
+// (which no longer counts it) is never lowered twice.
 
-// maxInFlight bounds a tenant's pending uploads (expired ones not yet removed by TTL included), so
-// one Query reads them all: an upload request past it is asked to wait (429). A confirmation is
-// never refused for it (it lowers the number), and the seq makes two requests at the bound
-// serialise, so no more than maxInFlight are ever written.
+// maxInFlight bounds a tenant's uploads in flight: an upload request past it is asked to wait
+// (429). A confirmation is never refused for it (it lowers the number).
 const maxInFlight = 100
 
-// quotaAttempts is how often a check is retried after another upload moved the counter first.
-const quotaAttempts = 6
+// pendingReadLimit bounds the Query of the truth: pending records not yet removed by TTL, expired
+// or not. Past it the truth is not known and an upload request is asked to wait.
+const pendingReadLimit = 4 * maxInFlight
+
+// quotaAttempts is how often the truth is read and written again when another write raised held
+// in between.
+const quotaAttempts = 8
 
 var (
 	errTooManyInFlight = api.Errorf(http.StatusTooManyRequests, "Too many uploads are in progress. Wait for them to finish, then try again.")
@@ -64,61 +76,117 @@ func quotaOf(planID string) (quota, plans.Plan, error) {
 	return quota{limit: p.Limits.MediaBytes}, p, err
 }
 
-// readUsage reads the bytes counter (strongly consistent) and the declared sizes of the
-// tenant's pending uploads not yet expired, except one (the upload being confirmed); with no
-// exception (a new request), errTooManyInFlight when maxInFlight are pending already.
-func (d dynamoRecords) readUsage(ctx context.Context, scope store.Scope, except string, now time.Time) (usageItem, int64, error) {
-	var u usageItem
+// need is what a checked write changes on the bytes counter.
+type need struct {
+	used    int64 // confirmed bytes added (a confirmation, a restore)
+	held    int64 // held bytes added: the room the write needs (negative: it frees some)
+	uploads int64 // uploads in flight added (1: a request, -1: a confirmation)
+}
+
+// bytesCounter is the counter's update for n, without its condition.
+func (d dynamoRecords) bytesCounter(scope store.Scope, n need) *dynamo.Update {
+	upd := d.st.AddToCounter(scope, plans.CountMediaBytes, n.used).Add("seq", 1)
+	if n.held != 0 {
+		upd = upd.Add("held", n.held)
+	}
+	if n.uploads != 0 {
+		upd = upd.Add("inflight", n.uploads)
+	}
+	return upd
+}
+
+// released is the counter's update of a write that frees room: unconditional (a delete never
+// waits for the quota), lowering held with the used bytes and, for an upload in flight, inflight.
+func (d dynamoRecords) released(scope store.Scope, used, held, uploads int64) *dynamo.Update {
+	upd := d.st.AddToCounter(scope, plans.CountMediaBytes, -used).Add("held", -held)
+	if uploads != 0 {
+		upd = upd.Add("inflight", -uploads)
+	}
+	return upd
+}
+
+// readTruth reads the used bytes (strongly consistent) and the declared sizes and number of the
+// tenant's pending uploads not yet expired.
+func (d dynamoRecords) readTruth(ctx context.Context, scope store.Scope, now time.Time) (u usageItem, held, uploads int64, err error) {
 	pk, sk := scope.CounterKey(plans.CountMediaBytes)
 	if err := d.st.Get(ctx, store.Key{PK: pk, SK: sk}, &u); err != nil && !store.IsNotFound(err) {
-		return u, 0, err
+		return u, 0, 0, err
 	}
 	var pending []pendingUpload
-	err := d.st.Table.Get("PK", scope.Collection(kindUpload)).Consistent(true).Limit(maxInFlight).All(ctx, &pending)
+	err = d.st.Table.Get("PK", scope.Collection(kindUpload)).Consistent(true).Limit(pendingReadLimit).All(ctx, &pending)
 	if err != nil {
-		return u, 0, store.Wrap("read pending uploads", err)
+		return u, 0, 0, store.Wrap("read pending uploads", err)
 	}
-	if except == "" && len(pending) >= maxInFlight {
-		return u, 0, errTooManyInFlight
+	if len(pending) >= pendingReadLimit {
+		return u, 0, 0, errTooManyInFlight
 	}
-	var sum int64
+	held = u.Count
 	for _, p := range pending {
-		if p.SK != except && p.ExpiresAt.After(now) {
-			sum += p.Size
+		if p.ExpiresAt.After(now) {
+			held += p.Size
+			uploads++
 		}
 	}
-	return u, sum, nil
+	return u, held, uploads, nil
 }
 
-// bumpSeq is the update of the bytes counter that makes a checked write conditional on the state
-// its check read (seq unchanged), adding delta bytes.
-func (d dynamoRecords) bumpSeq(scope store.Scope, u usageItem, delta int64) *dynamo.Update {
-	upd := d.st.AddToCounter(scope, plans.CountMediaBytes, delta).Add("seq", 1)
-	if u.Seq == nil {
-		return upd.If("attribute_not_exists(seq)")
+// checked runs write (a transaction whose item at counterAt is the given counter update) if the
+// quota leaves room for n: conditioned on held alone, and when that fails, on the truth read.
+func (d dynamoRecords) checked(ctx context.Context, scope store.Scope, q quota, n need, counterAt int,
+	write func(counter *dynamo.Update) *dynamo.WriteTx) error {
+	// held >= count also fails when held is missing (a tenant's first upload).
+	cond, args := "$ >= $", []any{"held", "count"}
+	if q.limit > 0 {
+		cond, args = cond+" AND $ <= ?", append(args, "held", q.limit-n.held)
 	}
-	return upd.If("seq = ?", *u.Seq)
-}
-
-// checked runs write (a transaction whose item at seqAt is bumpSeq's update) after checking that
-// used + pending (except one) + size fits the quota, again when another upload moved the counter
-// between the check and the write.
-func (d dynamoRecords) checked(ctx context.Context, scope store.Scope, q quota, except string, size int64, seqAt int,
-	write func(u usageItem) *dynamo.WriteTx) error {
-	for range quotaAttempts {
-		u, pending, err := d.readUsage(ctx, scope, except, time.Now())
+	if n.uploads > 0 {
+		cond, args = cond+" AND $ < ?", append(args, "inflight", maxInFlight)
+	}
+	for attempt := range quotaAttempts {
+		err := write(d.bytesCounter(scope, n).If(cond, args...)).Run(ctx)
+		if !store.CondFailedAt(err, counterAt) {
+			return err
+		}
+		u, held, uploads, err := d.readTruth(ctx, scope, time.Now())
 		if err != nil {
 			return err
 		}
-		if q.limit > 0 && u.Count+pending+size > q.limit {
-			return quotaExceeded{used: u.Count + pending}
+		if q.limit > 0 && held+n.held > q.limit {
+			return quotaExceeded{used: held}
 		}
-		err = write(u).Run(ctx)
-		if !store.CondFailedAt(err, seqAt) {
+		if n.uploads > 0 && uploads >= maxInFlight {
+			return errTooManyInFlight
+		}
+		counter := d.bytesCounter(scope, need{used: n.used}).Set("held", held+n.held).Set("inflight", uploads+n.uploads)
+		if u.Seq == nil {
+			counter = counter.If("attribute_not_exists($)", "seq")
+		} else {
+			counter = counter.If("$ = ?", "seq", *u.Seq)
+		}
+		err = write(counter).Run(ctx)
+		if !store.CondFailedAt(err, counterAt) {
+			return err
+		}
+		// Another write raised held between the read and this one (most often: it set held from
+		// the truth too, and the condition on held alone holds again): after a pause that spreads
+		// the writes racing at the quota, try again.
+		if err := sleepCtx(ctx, time.Duration(1+rand.IntN(5<<attempt))*time.Millisecond); err != nil {
 			return err
 		}
 	}
 	return errQuotaBusy
+}
+
+// sleepCtx waits d, or until ctx ends.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // quotaRefusal turns a quotaExceeded into the plan's 413 naming the plan; other errors pass.

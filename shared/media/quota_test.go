@@ -219,3 +219,98 @@ func TestRestorePastTheQuotaIsRefused(t *testing.T) {
 		t.Fatalf("used %d after the restore, want %d", used, len(body))
 	}
 }
+
+// holdings reads what the bytes counter holds besides the used bytes: the bytes and number of
+// uploads in flight.
+func holdings(t *testing.T, tn testkit.Tenant) (held, inflight int64) {
+	t.Helper()
+	scope, _ := store.NewScope(tn.ID)
+	pk, sk := scope.CounterKey(plans.CountMediaBytes)
+	var c struct {
+		Count    int64 `dynamo:"count"`
+		Held     int64 `dynamo:"held"`
+		Inflight int64 `dynamo:"inflight"`
+	}
+	if err := testkit.Deps(t).Store.Get(context.Background(), store.Key{PK: pk, SK: sk}, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c.Held - c.Count, c.Inflight
+}
+
+// askAtOnce sends n upload requests of size bytes at once and counts the answers by status.
+func askAtOnce(t *testing.T, tn testkit.Tenant, n, size int) map[int]int {
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = askUpload(t, tn, fmt.Sprintf("at-once-%d.png", i), size).Status
+		}()
+	}
+	wg.Wait()
+	out := map[int]int{}
+	for _, s := range statuses {
+		out[s]++
+	}
+	return out
+}
+
+// TestUploadsAtOnceShareTheQuotaExactly: many upload requests racing on one tenant are all
+// accepted while there is room (none is asked to retry), and near the quota exactly as many as
+// fit are; the counter then holds exactly the accepted ones.
+func TestUploadsAtOnceShareTheQuotaExactly(t *testing.T) {
+	const n, size = 24, 1000
+	t.Run("room for all", func(t *testing.T) {
+		tn := onStarter(t, 0)
+		if got := askAtOnce(t, tn, n, size); got[http.StatusOK] != n {
+			t.Fatalf("statuses %v, want %d × 200", got, n)
+		}
+		if held, inflight := holdings(t, tn); held != n*size || inflight != n {
+			t.Errorf("held %d bytes in %d uploads, want %d in %d", held, inflight, n*size, n)
+		}
+	})
+	t.Run("room for some", func(t *testing.T) {
+		const fit = 7
+		tn := onStarter(t, starterQuota-fit*size)
+		got := askAtOnce(t, tn, n, size)
+		if got[http.StatusOK] != fit || got[http.StatusRequestEntityTooLarge] != n-fit {
+			t.Fatalf("statuses %v, want %d × 200 and %d × 413", got, fit, n-fit)
+		}
+		if held, inflight := holdings(t, tn); held != fit*size || inflight != fit {
+			t.Errorf("held %d bytes in %d uploads, want %d in %d", held, inflight, fit*size, fit)
+		}
+	})
+}
+
+// TestAbandonedUploadStopsHolding: an upload requested and never finished holds its bytes until
+// its request expires; then the room comes back (the counter is set from the truth), and its
+// late confirmation is refused without giving the room back twice.
+func TestAbandonedUploadStopsHolding(t *testing.T) {
+	body := pngBytes(t)
+	size := int64(len(body))
+	tn := onStarter(t, starterQuota-size-1)
+	abandoned := requestUpload(t, tn.ID, tn.AdminToken, "abandoned.png", "image/png", int(size))
+	post(t, abandoned, body)
+	wantRefused(t, askUpload(t, tn, "next.png", int(size)))
+
+	scope, _ := store.NewScope(tn.ID)
+	id := strings.Split(strings.TrimPrefix(abandoned.Key, "uploads/"+tn.ID+"/"), "/")[0]
+	err := testkit.Deps(t).Store.Table.Update("PK", scope.Collection("upload")).Range("SK", id).
+		Set("expiresAt", time.Now().Add(-time.Minute).Unix()).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	testkit.Expect(t, askUpload(t, tn, "next.png", int(size)), http.StatusOK, "")
+	testkit.Expect(t, confirm(t, tn.ID, tn.AdminToken, abandoned.Key, "abandoned.png"), http.StatusNotFound,
+		"This upload was not found or has expired. Please upload the file again.")
+	if ok, _ := objectExists(t, abandoned.Key); ok {
+		t.Error("the expired upload's file is still in the bucket")
+	}
+	if held, inflight := holdings(t, tn); held != size || inflight != 1 {
+		t.Errorf("held %d bytes in %d uploads, want %d in 1 (the next one only)", held, inflight, size)
+	}
+	if got := usedBytes(t, tn); got != starterQuota-size-1 {
+		t.Errorf("used %d, want %d", got, starterQuota-size-1)
+	}
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
-	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/words"
 )
@@ -102,10 +101,12 @@ type Records interface {
 	// quotaExceeded otherwise.
 	PutPending(ctx context.Context, scope store.Scope, p pendingUpload, q quota) error
 	GetPending(ctx context.Context, scope store.Scope, id string) (pendingUpload, error)
-	DeletePending(ctx context.Context, scope store.Scope, id string) error
-	// Confirm stores the record and removes its pending upload in one transaction, if its real
-	// size fits the quota (quotaExceeded otherwise); ErrConflict if the upload was already confirmed.
-	Confirm(ctx context.Context, scope store.Scope, it Item, q quota) error
+	// DeletePending removes an upload request, giving back what it held of the quota.
+	DeletePending(ctx context.Context, scope store.Scope, p pendingUpload) error
+	// Confirm stores the record and removes its pending upload p in one transaction, if its real
+	// size fits the quota (quotaExceeded otherwise); ErrConflict if the upload was already
+	// confirmed or has expired.
+	Confirm(ctx context.Context, scope store.Scope, it Item, p pendingUpload, q quota) error
 	Get(ctx context.Context, scope store.Scope, id string) (Item, error)
 	List(ctx context.Context, req listing.Request) (listing.Result, error)
 	// Delete moves the record to the trash as caller: it leaves the library and its counters, and
@@ -128,8 +129,8 @@ type dynamoRecords struct{ st *store.Store }
 var _ Records = dynamoRecords{}
 
 func (d dynamoRecords) PutPending(ctx context.Context, scope store.Scope, p pendingUpload, q quota) error {
-	err := d.checked(ctx, scope, q, "", p.Size, 1, func(u usageItem) *dynamo.WriteTx {
-		return d.st.WriteTx().Put(d.st.Table.Put(p)).Update(d.bumpSeq(scope, u, 0))
+	err := d.checked(ctx, scope, q, need{held: p.Size, uploads: 1}, 1, func(counter *dynamo.Update) *dynamo.WriteTx {
+		return d.st.WriteTx().Put(d.st.Table.Put(p)).Update(counter)
 	})
 	return store.Wrap("put pending upload", err)
 }
@@ -140,15 +141,28 @@ func (d dynamoRecords) GetPending(ctx context.Context, scope store.Scope, id str
 	return p, err
 }
 
-func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, id string) error {
-	return store.Wrap("delete pending upload", d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", id).Run(ctx))
+func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, p pendingUpload) error {
+	err := d.st.WriteTx().Delete(d.removePending(scope, p.SK)).Update(d.released(scope, 0, p.Size, 1)).Run(ctx)
+	if store.CondFailedAt(err, 0) {
+		// Expired (no longer held) or gone: only the record goes.
+		err = d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", p.SK).Run(ctx)
+	}
+	return store.Wrap("delete pending upload", err)
 }
 
-func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item, q quota) error {
-	// The bytes counter's update is item 3 (addRecordWith), conditioned on the checked state.
-	err := d.checked(ctx, scope, q, it.ID, it.FileSize, 3, func(u usageItem) *dynamo.WriteTx {
-		return addRecordWith(d.st.WriteTx(), d.st, scope, it, d.bumpSeq(scope, u, it.FileSize)).
-			Delete(d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", it.ID).If("attribute_exists(PK)"))
+// removePending deletes an upload request that is there and has not expired: what holds it in
+// the quota's held bytes.
+func (d dynamoRecords) removePending(scope store.Scope, id string) *dynamo.Delete {
+	return d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", id).
+		If("attribute_exists(PK) AND $ > ?", "expiresAt", time.Now().Unix())
+}
+
+func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item, p pendingUpload, q quota) error {
+	// The bytes counter's update is item 3 (addRecordWith): the real size replaces the declared
+	// one in held.
+	n := need{used: it.FileSize, held: it.FileSize - p.Size, uploads: -1}
+	err := d.checked(ctx, scope, q, n, 3, func(counter *dynamo.Update) *dynamo.WriteTx {
+		return addRecordWith(d.st.WriteTx(), d.st, scope, it, counter).Delete(d.removePending(scope, it.ID))
 	})
 	return store.Wrap("confirm media", err)
 }
@@ -156,7 +170,7 @@ func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item, 
 // addRecord is the transaction that adds a media record: the item with its index attributes
 // (first, put only if absent), its two counters and the library's bytes (fourth).
 func addRecord(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item) *dynamo.WriteTx {
-	return addRecordWith(tx, st, scope, it, st.AddToCounter(scope, plans.CountMediaBytes, it.FileSize))
+	return addRecordWith(tx, st, scope, it, dynamoRecords{st}.bytesCounter(scope, need{used: it.FileSize, held: it.FileSize}))
 }
 
 // addRecordWith is addRecord with the bytes counter's update given (a confirmation's is checked).
@@ -217,7 +231,7 @@ func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item)
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Update(d.st.AddToCounter(scope, kindMedia, -1)).
 		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
-		Update(d.st.AddToCounter(scope, plans.CountMediaBytes, -it.FileSize)).
+		Update(d.released(scope, it.FileSize, it.FileSize, 0)).
 		Put(d.st.Table.Put(entry)).
 		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionDelete, Kind, it.ID))))
 	err = addWords(tx, d.st, scope, it, words.Of(it.Name), nil).Run(ctx)
@@ -234,10 +248,10 @@ func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item
 	untrash, gone := collections.Untrash(d.st, scope, Kind, it.ID, 1, now)
 	// The trash entry first: its condition is item 0, the record's (already there) item 2, the
 	// checked bytes counter item 5 (addRecordWith's fourth).
-	err := d.checked(ctx, scope, q, "", it.FileSize, 5, func(u usageItem) *dynamo.WriteTx {
+	err := d.checked(ctx, scope, q, need{used: it.FileSize, held: it.FileSize}, 5, func(counter *dynamo.Update) *dynamo.WriteTx {
 		tx := d.st.WriteTx().Update(untrash).
 			Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionRestore, Kind, it.ID))))
-		return addRecordWith(tx, d.st, scope, it, d.bumpSeq(scope, u, it.FileSize))
+		return addRecordWith(tx, d.st, scope, it, counter)
 	})
 	switch {
 	case store.CondFailedAt(err, 0):
