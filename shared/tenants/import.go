@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -172,7 +173,9 @@ func (im Import) Run(ctx context.Context) (ImportResult, error) {
 					res.Skipped[kind]++
 					continue
 				}
-				item = rw.item(item)
+				if item, err = rw.item(item); err != nil {
+					return res, fmt.Errorf("%w: %s: %v", ErrArchive, hdr.Name, err)
+				}
 				if kind == "root:COUNT" {
 					// Recounted from the records below; kept only where no record says it.
 					counts.archived = append(counts.archived, item)
@@ -295,38 +298,111 @@ func (rw rewriter) str(s string) string {
 	return s
 }
 
-func (rw rewriter) item(item dynamo.Item) dynamo.Item {
+func (rw rewriter) item(item dynamo.Item) (dynamo.Item, error) {
 	out := make(dynamo.Item, len(item))
 	for k, v := range item {
-		if s, ok := v.(*types.AttributeValueMemberS); ok && (k == "id" || k == "tenantId") && s.Value == rw.from {
+		if s, ok := v.(*types.AttributeValueMemberS); ok && rw.isOwnID(k, s.Value) {
 			out[k] = &types.AttributeValueMemberS{Value: rw.to}
 			continue
 		}
-		out[k] = rw.av(v)
+		if b, ok := v.(*types.AttributeValueMemberB); ok && k == "state" {
+			// A kept version's state (gzip-compressed JSON): a singleton's id and the media
+			// addresses inside it move like the record's own.
+			state, err := rw.state(b.Value)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = &types.AttributeValueMemberB{Value: state}
+			continue
+		}
+		av, err := rw.av(v)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = av
 	}
-	return out
+	return out, nil
 }
 
-func (rw rewriter) av(v types.AttributeValue) types.AttributeValue {
+// isOwnID reports whether attribute k holding s is the tenant's own id: a singleton's id, a
+// record's tenantId.
+func (rw rewriter) isOwnID(k, s string) bool {
+	return (k == "id" || k == "tenantId") && s == rw.from
+}
+
+// state rewrites a kept version's gzip-compressed JSON state.
+func (rw rewriter) state(zipped []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		return nil, fmt.Errorf("tenants: a kept state: %w", err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("tenants: a kept state: %w", err)
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, fmt.Errorf("tenants: a kept state: %w", err)
+	}
+	if raw, err = json.Marshal(rw.jsonValue("", v)); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	if _, err := zw.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// jsonValue is av for a decoded JSON value (k: its key in the enclosing object).
+func (rw rewriter) jsonValue(k string, v any) any {
+	switch x := v.(type) {
+	case string:
+		if rw.isOwnID(k, x) {
+			return rw.to
+		}
+		return rw.str(x)
+	case []any:
+		for i, e := range x {
+			x[i] = rw.jsonValue("", e)
+		}
+	case map[string]any:
+		for key, e := range x {
+			x[key] = rw.jsonValue(key, e)
+		}
+	}
+	return v
+}
+
+func (rw rewriter) av(v types.AttributeValue) (types.AttributeValue, error) {
 	switch x := v.(type) {
 	case *types.AttributeValueMemberS:
-		return &types.AttributeValueMemberS{Value: rw.str(x.Value)}
+		return &types.AttributeValueMemberS{Value: rw.str(x.Value)}, nil
 	case *types.AttributeValueMemberSS:
 		out := make([]string, len(x.Value))
 		for i, s := range x.Value {
 			out[i] = rw.str(s)
 		}
-		return &types.AttributeValueMemberSS{Value: out}
+		return &types.AttributeValueMemberSS{Value: out}, nil
 	case *types.AttributeValueMemberL:
 		out := make([]types.AttributeValue, len(x.Value))
 		for i, e := range x.Value {
-			out[i] = rw.av(e)
+			av, err := rw.av(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = av
 		}
-		return &types.AttributeValueMemberL{Value: out}
+		return &types.AttributeValueMemberL{Value: out}, nil
 	case *types.AttributeValueMemberM:
-		return &types.AttributeValueMemberM{Value: rw.item(x.Value)}
+		m, err := rw.item(x.Value)
+		return &types.AttributeValueMemberM{Value: m}, err
 	}
-	return v
+	return v, nil
 }
 
 // counterRecount rebuilds the counters from the records: a listed record (it has a list index
