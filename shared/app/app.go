@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"sort"
 	"sync"
@@ -130,11 +129,11 @@ func Paths(table routes.Table, mods []Module) []string {
 // shared middleware, answering JSON 404/405 for anything else. A prefix no module serves is a
 // start-up error, so a group's main that forgot a module fails before serving anything.
 func NewGroup(group string, d *Deps, mods ...Module) (http.Handler, error) {
-	mux := http.NewServeMux()
-	if err := register(group, d, mux, mods); err != nil {
+	rt := newRouter()
+	if err := register(group, d, rt, mods); err != nil {
 		return nil, err
 	}
-	return api.Middleware(d.Log, api.RequireOrigin(d.Config.OriginSecret, jsonFallback(mux))), nil
+	return api.Middleware(d.Log, api.RequireOrigin(d.Config.OriginSecret, rt)), nil
 }
 
 // register declares every route of group on mux.
@@ -181,28 +180,6 @@ func Patterns(d *Deps, mods ...Module) (map[string][]string, error) {
 		out[g] = rec.patterns
 	}
 	return out, nil
-}
-
-// jsonFallback turns the mux's plain-text 404 and 405 into the API's JSON failure body.
-func jsonFallback(mux *http.ServeMux) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h, pattern := mux.Handler(r)
-		if pattern != "" {
-			// Through the mux, not h: only mux.ServeHTTP sets the {id} path values.
-			mux.ServeHTTP(w, r)
-			return
-		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, r)
-		if allow := rec.Header().Get("Allow"); allow != "" {
-			w.Header().Set("Allow", allow)
-		}
-		msg := "Not found."
-		if rec.Code == http.StatusMethodNotAllowed {
-			msg = "Method not allowed."
-		}
-		_ = api.JSON(w, rec.Code, map[string]string{"message": msg})
-	})
 }
 
 // NewAPI mounts every group's handler under the prefixes the route table gives it, as API
