@@ -14,7 +14,6 @@ require (
 	github.com/aws/smithy-go v1.28.8
 	github.com/awslabs/aws-lambda-go-api-proxy v0.16.2
 	github.com/guregu/dynamo/v2 v2.1.1
-	github.com/oklog/ulid/v2 v2.1.2
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.60.0

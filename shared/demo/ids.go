@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"time"
 
-	"github.com/oklog/ulid/v2"
+	"github.com/campuscms/panel/shared/ids"
 )
 
 // fixedID is the id of one seeded thing (a record, a media file, a menu entry), derived from the
@@ -14,13 +14,5 @@ import (
 // tenant's creation, its entropy the first 80 bits of SHA-256(tenant, name).
 func fixedID(tenant string, created time.Time, name string) string {
 	sum := sha256.Sum256([]byte(tenant + "\x00" + name))
-	var id ulid.ULID
-	if err := id.SetTime(ulid.Timestamp(created)); err != nil {
-		// Only a time past the year 10889 overflows 48 bits of milliseconds.
-		panic("demo: tenant creation time out of ULID range: " + err.Error())
-	}
-	if err := id.SetEntropy(sum[:10]); err != nil {
-		panic("demo: entropy: " + err.Error())
-	}
-	return id.String()
+	return ids.At(created, [10]byte(sum[:10]))
 }
