@@ -1,15 +1,14 @@
 package website
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"hash/crc32"
 	"io/fs"
-	"mime"
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 )
 
 //go:embed assets
@@ -19,74 +18,135 @@ var assetFS embed.FS
 // file's name carries a hash of its content.
 const AssetsPath = "/assets/"
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// asset is one served file.
+// asset is one served file, read and named on first use.
 type asset struct {
+	once        sync.Once
+	read        func() ([]byte, error)
 	body        []byte
+	hashed      string // "site.3f2a1c0d.js"
 	contentType string
+	err         error
 }
 
-// assetSet holds the website's files by hashed name, and each source name's hashed path.
+// load reads the file and names it by its content: CRC-32 (hardware-accelerated) names a
+// version well enough to bust caches, at a twentieth of SHA-256's cost (IEEE's polynomial:
+// CRC-32C first builds tables, 0.2 ms on amd64).
+func (a *asset) load(name string) {
+	a.once.Do(func() {
+		if a.body, a.err = a.read(); a.err != nil {
+			return
+		}
+		ext := path.Ext(name)
+		a.hashed = fmt.Sprintf("%s.%08x%s", strings.TrimSuffix(name, ext), crc32.ChecksumIEEE(a.body), ext)
+	})
+}
+
+// assetSet holds the website's files by source name ("site.js", "theme-classic.css",
+// "fonts/arimo-400.woff2"). Nothing is read at start-up: a file is read and hashed when a page
+// first names it or a browser first asks for it, so a cold start does not copy the 400 KB of
+// fonts, and a page reads only its theme's stylesheet and its font.
 type assetSet struct {
-	byName map[string]asset  // "site.3f2a1c0d.js" → file
-	paths  map[string]string // "site.js" → "/assets/site.3f2a1c0d.js"
+	files map[string]*asset
 }
 
-// loadAssets hashes the embedded files, and builds one stylesheet per theme: the shared base
-// followed by the theme's own, so a page loads exactly one CSS file.
+// loadAssets lists the embedded files, and one stylesheet per theme (the shared base followed
+// by the theme's own, so a page loads exactly one CSS file). Every file must exist and have a
+// declared content type.
 func loadAssets(themeIDs []string) (*assetSet, error) {
-	s := &assetSet{byName: map[string]asset{}, paths: map[string]string{}}
-	read := func(name string) ([]byte, error) { return fs.ReadFile(assetFS, "assets/"+name) }
-	js, err := read("site.js")
-	if err != nil {
-		return nil, err
+	s := &assetSet{files: map[string]*asset{}}
+	read := func(name string) func() ([]byte, error) {
+		return func() ([]byte, error) { return fs.ReadFile(assetFS, "assets/"+name) }
 	}
-	s.add("site.js", js)
-	base, err := read("base.css")
-	if err != nil {
+	if err := s.add("site.js", read("site.js")); err != nil {
 		return nil, err
 	}
 	for _, id := range themeIDs {
-		own, err := read("themes/" + id + ".css")
-		if err != nil {
-			return nil, fmt.Errorf("website: theme %q has no assets/themes/%s.css: %w", id, id, err)
+		own := "themes/" + id + ".css"
+		if _, err := fs.Stat(assetFS, "assets/"+own); err != nil {
+			return nil, fmt.Errorf("website: theme %q has no assets/%s: %w", id, own, err)
 		}
-		s.add("theme-"+id+".css", append(append(bytes.Clone(base), '\n'), own...))
+		err := s.add("theme-"+id+".css", func() ([]byte, error) {
+			base, err := fs.ReadFile(assetFS, "assets/base.css")
+			if err != nil {
+				return nil, err
+			}
+			theme, err := fs.ReadFile(assetFS, "assets/"+own)
+			return append(append(base, '\n'), theme...), err
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	fonts, err := fs.ReadDir(assetFS, "assets/fonts")
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range fonts {
-		b, err := read("fonts/" + f.Name())
-		if err != nil {
+		if err := s.add("fonts/"+f.Name(), read("fonts/"+f.Name())); err != nil {
 			return nil, err
 		}
-		s.add("fonts/"+f.Name(), b)
 	}
 	return s, nil
 }
 
-func (s *assetSet) add(name string, body []byte) {
-	// CRC-32C (hardware-accelerated) names a version well enough to bust caches, at a twentieth
-	// of SHA-256's cost over the fonts at every cold start.
-	ext := path.Ext(name)
-	hashed := fmt.Sprintf("%s.%08x%s", strings.TrimSuffix(name, ext), crc32.Checksum(body, castagnoli), ext)
-	ct := mime.TypeByExtension(ext)
-	if ext == ".woff2" {
-		ct = "font/woff2"
+func (s *assetSet) add(name string, read func() ([]byte, error)) error {
+	ct, ok := assetTypes[path.Ext(name)]
+	if !ok {
+		return fmt.Errorf("website: assets/%s: no content type for %q files (assetTypes)", name, path.Ext(name))
 	}
-	s.byName[hashed] = asset{body: body, contentType: ct}
-	s.paths[name] = AssetsPath + hashed
+	s.files[name] = &asset{read: read, contentType: ct}
+	return nil
 }
 
-// Path is the served path of a source file name; "" for one that does not exist.
-func (s *assetSet) Path(name string) string { return s.paths[name] }
+// assetTypes are the content types of the kinds of files the website serves. Declared, not
+// asked of package mime: its first lookup reads the machine's MIME database (4 ms of a cold
+// start where /usr/share/mime is installed).
+var assetTypes = map[string]string{
+	".js":    "text/javascript; charset=utf-8",
+	".css":   "text/css; charset=utf-8",
+	".woff2": "font/woff2",
+}
+
+// Path is the served path of a source file name; "" for one that does not exist (or cannot be
+// read).
+func (s *assetSet) Path(name string) string {
+	a, ok := s.files[name]
+	if !ok {
+		return ""
+	}
+	if a.load(name); a.err != nil {
+		return ""
+	}
+	return AssetsPath + a.hashed
+}
+
+// byHashedName finds the file a served name stands for: "site.3f2a1c0d.js" is site.js, if its
+// content still hashes to 3f2a1c0d.
+func (s *assetSet) byHashedName(hashed string) (*asset, bool) {
+	ext := path.Ext(hashed)
+	stem, _, ok := cutLast(strings.TrimSuffix(hashed, ext), ".")
+	if !ok {
+		return nil, false
+	}
+	a, ok := s.files[stem+ext]
+	if !ok {
+		return nil, false
+	}
+	a.load(stem + ext)
+	return a, a.err == nil && a.hashed == hashed
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
 
 // serve answers GET /assets/{name...}: immutable, since the name changes with the content.
 func (s *assetSet) serve(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.byName[r.PathValue("name")]
+	a, ok := s.byHashedName(r.PathValue("name"))
 	if !ok {
 		http.NotFound(w, r)
 		return

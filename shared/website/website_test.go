@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -307,5 +308,31 @@ func TestEveryThemeRendersEveryPageType(t *testing.T) {
 			must(t, get(t, tn, path), 200, `class="theme-`+th.ID+`"`, "/assets/theme-"+th.ID+".")
 		}
 		must(t, get(t, tn, "/missing-page"), 404, `class="theme-`+th.ID+`"`)
+	}
+}
+
+// TestAssetsServedByTheirHashedNames: the files a page names are served, immutable, with their
+// declared type; a name whose hash is not the file's, or no file's, is a 404.
+func TestAssetsServedByTheirHashedNames(t *testing.T) {
+	tn := testkit.NewTenant(t)
+	home := get(t, tn, "/")
+	named := regexp.MustCompile(`/assets/[a-z0-9./-]+\.(?:js|css|woff2)`).FindAllString(home.body, -1)
+	if len(named) < 3 {
+		t.Fatalf("the home page names %v: want its script, stylesheet and font", named)
+	}
+	for _, src := range named {
+		p := get(t, tn, src)
+		if p.status != 200 || p.body == "" || !strings.Contains(p.header.Get("Cache-Control"), "immutable") {
+			t.Fatalf("%s: %d %v", src, p.status, p.header)
+		}
+		want := map[string]string{".js": "text/javascript", ".css": "text/css", ".woff2": "font/woff2"}[src[strings.LastIndex(src, "."):]]
+		if !strings.HasPrefix(p.header.Get("Content-Type"), want) {
+			t.Errorf("%s: Content-Type %q", src, p.header.Get("Content-Type"))
+		}
+	}
+	for _, bad := range []string{"/assets/site.00000000.js", "/assets/site.js", "/assets/nothing.12345678.js", "/assets/fonts/arimo-400.00000000.woff2"} {
+		if p := get(t, tn, bad); p.status != 404 {
+			t.Errorf("%s: %d, want 404", bad, p.status)
+		}
 	}
 }
