@@ -7,9 +7,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"hash/crc32"
 	"sort"
 	"sync"
+
+	"github.com/campuscms/panel/shared/compiled"
 )
 
 //go:embed collections.json
@@ -153,32 +154,18 @@ var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichTex
 
 // Load returns the declarations, built once per process (a group's start-up, the public API,
 // tenant creation and the tests all read them). The Registry is shared: read it, never modify it.
-// It is built from their compiled copy (declarations_gen.go) when that was generated from the
-// embedded collections.json, and parsed from the JSON otherwise: parsing costs a cold start
-// about 0.5 ms, building the compiled copy a few microseconds.
+// It is built from their compiled copy (declarations_gen.go, shared/compiled) when that was
+// generated from the embedded collections.json, and parsed from the JSON otherwise: parsing costs
+// a cold start about 0.5 ms, building the compiled copy a few microseconds.
 var Load = sync.OnceValues(func() (Registry, error) {
-	if compiled.build != nil && compiled.hash == DeclarationsHash() {
-		return compiled.build(), nil
-	}
-	return Parse()
+	return compiled.Load(declarationsJSON, compiledDeclarations, Parse)
 })
 
-// compiledDeclarations are the declarations as Go, written by go generate (gen/main.go) into
-// declarations_gen.go. hash is the DeclarationsHash of the JSON they came from: a copy left stale
-// by an edit of collections.json is ignored (and TestCompiledDeclarationsAreCurrent fails).
-type compiledDeclarations struct {
-	hash  uint32
-	build func() Registry
-}
-
-// compiled is set by declarations_gen.go's init, when the file is there.
-var compiled compiledDeclarations
-
-// DeclarationsHash is the CRC-32 (IEEE) of the embedded collections.json (the CPU's carry-less
-// multiply: microseconds at start-up, where FNV-1a took 25; CRC-32C builds tables for 0.2 ms first).
-func DeclarationsHash() uint32 {
-	return crc32.ChecksumIEEE(declarationsJSON)
-}
+// compiledDeclarations are the declarations as Go, written by go generate (gen/main.go: the
+// Registry holds pointers, which shared/compiled/generate does not write) into
+// declarations_gen.go; a copy left stale by an edit of collections.json is ignored (and
+// TestCompiledDeclarationsAreCurrent fails).
+var compiledDeclarations compiled.Copy[Registry]
 
 // Parse parses the embedded declarations and checks them: known types, references to declared
 // collections, options on selects, a name field that exists. Back-references are listed in key

@@ -18,6 +18,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/compiled"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -55,17 +56,29 @@ const (
 	collectionForms = "custom-forms"
 )
 
-// Catalogue returns every plan, in display order (parsed once: tenant creation checks a plan
-// against it every time).
-var Catalogue = sync.OnceValues(parse)
+//go:generate go run ./gen
 
-func parse() ([]Plan, error) {
-	var out []Plan
-	if err := json.Unmarshal(plansJSON, &out); err != nil {
-		return nil, fmt.Errorf("plans: parse plans.json: %w", err)
+// Catalogue returns every plan, in display order (built once from its compiled copy,
+// plans_gen.go, while that matches plans.json: tenant creation checks a plan against it every
+// time).
+var Catalogue = sync.OnceValues(func() ([]Plan, error) {
+	out, err := compiled.Load(plansJSON, compiledPlans, decode)
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("plans: plans.json lists no plan")
+	}
+	return out, nil
+})
+
+// compiledPlans is set by plans_gen.go's init.
+var compiledPlans compiled.Copy[[]Plan]
+
+func decode() ([]Plan, error) {
+	var out []Plan
+	if err := json.Unmarshal(plansJSON, &out); err != nil {
+		return nil, fmt.Errorf("plans: parse plans.json: %w", err)
 	}
 	return out, nil
 }

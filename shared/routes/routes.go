@@ -7,8 +7,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"hash/crc32"
 	"sort"
+
+	"github.com/campuscms/panel/shared/compiled"
 )
 
 //go:embed routes.json
@@ -37,40 +38,25 @@ func (t Table) BasePathFor(group string) string {
 //go:generate go run ./gen
 
 // Load returns the route table and checks that no path has two owners. A prefix may appear
-// under two base paths (the staff API's /faqs and the public website API's /faqs). The table
-// comes from its compiled copy (routes_gen.go) while that was generated from the embedded
-// routes.json, and is parsed from the JSON otherwise: a Lambda's start would spend a tenth of a
-// millisecond in encoding/json for this kilobyte.
+// under two base paths (the staff API's /faqs and the public website API's /faqs). The table is
+// built from its compiled copy (routes_gen.go, shared/compiled) while that matches routes.json.
 func Load() (Table, error) {
-	if compiled.build != nil && compiled.hash == Hash() {
-		return check(compiled.build())
-	}
-	return Parse()
-}
-
-// Parse parses the embedded routes.json and checks it.
-func Parse() (Table, error) {
-	var t Table
-	if err := json.Unmarshal(routesJSON, &t); err != nil {
-		return Table{}, fmt.Errorf("routes: parse routes.json: %w", err)
+	t, err := compiled.Load(routesJSON, compiledTable, decode)
+	if err != nil {
+		return Table{}, err
 	}
 	return check(t)
 }
 
-// compiledTable is the table as Go, written by go generate (gen/main.go) into routes_gen.go.
-// hash is the Hash of the JSON it came from: a copy left stale by an edit of routes.json is
-// ignored (and TestCompiledTableIsCurrent fails).
-type compiledTable struct {
-	hash  uint32
-	build func() Table
-}
+// compiledTable is set by routes_gen.go's init.
+var compiledTable compiled.Copy[Table]
 
-// compiled is set by routes_gen.go's init, when the file is there.
-var compiled compiledTable
-
-// Hash is the CRC-32 (IEEE) of the embedded routes.json.
-func Hash() uint32 {
-	return crc32.ChecksumIEEE(routesJSON)
+func decode() (Table, error) {
+	var t Table
+	if err := json.Unmarshal(routesJSON, &t); err != nil {
+		return Table{}, fmt.Errorf("routes: parse routes.json: %w", err)
+	}
+	return t, nil
 }
 
 // check refuses a table whose basePaths name no group, whose website group owns prefixes, or

@@ -12,6 +12,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/compiled"
 )
 
 //go:embed catalogue.json
@@ -38,17 +39,29 @@ type Catalogue struct {
 	Palettes []Palette `json:"palettes"`
 }
 
-// Load returns the catalogue, parsed once per process (every theme-settings save checks its
-// theme against it). It is shared: read it, never modify it.
-var Load = sync.OnceValues(parse)
+//go:generate go run ./gen
 
-func parse() (Catalogue, error) {
-	var c Catalogue
-	if err := json.Unmarshal(catalogueJSON, &c); err != nil {
-		return c, fmt.Errorf("themes: parse catalogue.json: %w", err)
+// Load returns the catalogue, built once per process from its compiled copy (themes_gen.go) while
+// that matches catalogue.json (every theme-settings save checks its theme against it). It is
+// shared: read it, never modify it.
+var Load = sync.OnceValues(func() (Catalogue, error) {
+	c, err := compiled.Load(catalogueJSON, compiledCatalogue, decode)
+	if err != nil {
+		return c, err
 	}
 	if len(c.Themes) == 0 || len(c.Palettes) == 0 {
 		return c, fmt.Errorf("themes: catalogue.json needs themes and palettes")
+	}
+	return c, nil
+})
+
+// compiledCatalogue is set by themes_gen.go's init.
+var compiledCatalogue compiled.Copy[Catalogue]
+
+func decode() (Catalogue, error) {
+	var c Catalogue
+	if err := json.Unmarshal(catalogueJSON, &c); err != nil {
+		return c, fmt.Errorf("themes: parse catalogue.json: %w", err)
 	}
 	return c, nil
 }

@@ -9,24 +9,36 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/campuscms/panel/shared/compiled"
 	"github.com/campuscms/panel/shared/formats"
 )
 
 //go:embed fonts.json
 var fontsJSON []byte
 
-// fontChoice is one of the panel's twelve font families: a web-safe system font, and the open
+// FontChoice is one of the panel's twelve font families: a web-safe system font, and the open
 // font self-hosted for visitors who do not have it (metric-compatible where one exists, so a
 // page keeps its line breaks).
-type fontChoice struct {
+type FontChoice struct {
 	Fallback string `json:"fallback"`
 	Package  string `json:"package"`
 	Generic  string `json:"generic"`
 	Metric   bool   `json:"metric"`
 }
 
-func parseFonts() (map[string]fontChoice, error) {
-	var out map[string]fontChoice
+//go:generate go run ./gen
+
+// parseFonts returns the font choices, from their compiled copy (fonts_gen.go, shared/compiled)
+// while that matches fonts.json.
+func parseFonts() (map[string]FontChoice, error) {
+	return compiled.Load(fontsJSON, compiledFonts, decodeFonts)
+}
+
+// compiledFonts is set by fonts_gen.go's init.
+var compiledFonts compiled.Copy[map[string]FontChoice]
+
+func decodeFonts() (map[string]FontChoice, error) {
+	var out map[string]FontChoice
 	if err := json.Unmarshal(fontsJSON, &out); err != nil {
 		return nil, fmt.Errorf("website: fonts.json: %w", err)
 	}

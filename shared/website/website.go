@@ -35,7 +35,7 @@ type Server struct {
 	themes themes.Catalogue
 	views  map[string]*themeViews
 	assets *assetSet
-	fonts  map[string]fontChoice
+	fonts  map[string]FontChoice
 	hosts  *hostCache
 }
 
