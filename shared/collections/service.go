@@ -24,8 +24,7 @@ type Service struct {
 	st        *store.Store
 	guard     *auth.Guard
 	reg       Registry
-	catalogue []Permission
-	grouped   map[string][]Permission
+	catalogue func() *catalogueIndex
 	conv      *converter
 	hooks     map[string]Hooks
 	observers []Observer
@@ -48,13 +47,13 @@ type Linked struct {
 // NewService returns the collections service over the declared registry, with the hooks this
 // package implements plus what the process links.
 func NewService(st *store.Store, guard *auth.Guard, reg Registry, linked Linked) *Service {
-	cat := reg.Catalogue()
+	cat := lazyCatalogue(reg)
 	hooks := builtinHooks()
 	for name, h := range linked.Hooks {
 		hooks[name] = h
 	}
 	conv := newConverter(cat, linked.RichText)
-	s := &Service{st: st, guard: guard, reg: reg, catalogue: cat, grouped: groupByCategory(cat), conv: conv, hooks: hooks, now: time.Now}
+	s := &Service{st: st, guard: guard, reg: reg, catalogue: cat, conv: conv, hooks: hooks, now: time.Now}
 	// The engine's own observers first: every write keeps the state it replaces (history.go), is
 	// recorded in the audit log (audit.go) and keeps the word index of searches (words.go).
 	// The tenant's plan caps some creates (plan.go).
