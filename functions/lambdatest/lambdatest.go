@@ -369,3 +369,14 @@ func Median(ds []time.Duration) time.Duration {
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
+
+// LowerQuartile of durations (the nearest rank): on a shared machine, the starts that other
+// work slowed least, so a steadier measure of a program's own cost than the median.
+func LowerQuartile(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[(len(s)-1)/4]
+}

@@ -252,6 +252,7 @@ func BenchmarkColdStart(b *testing.B) {
 	for _, bs := range all {
 		b.Run(bs.name, func(b *testing.B) {
 			b.ReportMetric(float64(Median(bs.inits).Microseconds())/1000, "init-ms-median")
+			b.ReportMetric(float64(LowerQuartile(bs.inits).Microseconds())/1000, "init-ms-p25")
 			for metric, bin := range map[string]string{"host-bytes": bs.host, "arm64-bytes": bs.arm} {
 				if fi, err := os.Stat(bin); err == nil {
 					b.ReportMetric(float64(fi.Size()), metric)
