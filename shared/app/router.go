@@ -39,8 +39,8 @@ type route struct {
 
 func newRouter() *router { return &router{bySegments: map[int][]*route{}} }
 
-// Handle declares a pattern; a pattern declared twice, or one without a method, is a start-up
-// error (a panic, as ServeMux's).
+// Handle declares a pattern; a pattern declared twice, one without a method, or a subtree
+// ("/x/") is a start-up error (a panic, as ServeMux's).
 func (rt *router) Handle(pattern string, h http.Handler) {
 	method, path, ok := strings.Cut(pattern, " ")
 	if !ok || method == "" || !strings.HasPrefix(path, "/") {
@@ -48,9 +48,16 @@ func (rt *router) Handle(pattern string, h http.Handler) {
 	}
 	r := &route{pattern: pattern, method: method, handler: h}
 	path, r.trailingSlash = strings.CutSuffix(path, "/{$}")
-	r.segments = strings.Split(path[1:], "/")
+	if strings.HasSuffix(path, "/") {
+		// ServeMux's "/x/" takes every path under /x; the groups' routes never need it.
+		panic(fmt.Sprintf("app: route %q: a pattern ending in / (a subtree) is not supported", pattern))
+	}
+	if path != "" {
+		r.segments = strings.Split(path[1:], "/")
+	}
 	rest := false
-	if last := r.segments[len(r.segments)-1]; strings.HasPrefix(last, "{") && strings.HasSuffix(last, "...}") {
+	if n := len(r.segments); n > 0 && strings.HasPrefix(r.segments[n-1], "{") && strings.HasSuffix(r.segments[n-1], "...}") {
+		last := r.segments[n-1]
 		r.rest = strings.TrimSuffix(last[1:], "...}")
 		r.segments, rest = r.segments[:len(r.segments)-1], true
 	}
@@ -91,7 +98,7 @@ func isWildcard(seg string) bool { return strings.HasPrefix(seg, "{") }
 // path with an empty, "." or ".." segment).
 func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	escaped := r.URL.EscapedPath()
-	trailingSlash := len(escaped) > 1 && strings.HasSuffix(escaped, "/")
+	trailingSlash := strings.HasSuffix(escaped, "/")
 	var segs []string
 	if trimmed := strings.TrimSuffix(escaped, "/"); trimmed != "" {
 		segs = strings.Split(trimmed[1:], "/")

@@ -112,7 +112,8 @@ func redirects(mux *http.ServeMux, methods []string, path string) bool {
 	return false
 }
 
-// TestRouterAnswersJSON: the API's JSON failure bodies, and a duplicate route refused at start.
+// TestRouterAnswersJSON: the API's JSON failure bodies, the root, and a duplicate route, a subtree
+// and a pattern without a method refused at start.
 func TestRouterAnswersJSON(t *testing.T) {
 	rt := app.NewRouter()
 	rt.Handle("GET /api/x/{id}", echo("x"))
@@ -123,10 +124,20 @@ func TestRouterAnswersJSON(t *testing.T) {
 			t.Errorf("POST %s: %d %s", path, rec.Code, rec.Body)
 		}
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("a duplicate route was accepted")
-		}
-	}()
-	rt.Handle("GET /api/x/{other}", echo("y"))
+	rt.Handle("GET /{$}", echo("root"))
+	rec := httptest.NewRecorder()
+	rt.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if rec.Body.String() != "root " {
+		t.Errorf("GET /: %d %q", rec.Code, rec.Body)
+	}
+	for _, bad := range []string{"GET /api/x/{other}", "GET /api/tree/", "/api/no-method"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%q was accepted", bad)
+				}
+			}()
+			rt.Handle(bad, echo("y"))
+		}()
+	}
 }
