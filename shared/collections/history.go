@@ -100,24 +100,16 @@ type Replaced struct {
 // transaction of the write that replaces the state, as commit does for collections. A state too
 // large to keep is a 413.
 func VersionItem(scope store.Scope, kind, id string, version int, state Record, r Replaced) (any, error) {
-	raw, err := json.Marshal(state)
+	zipped, err := EncodeState(state)
 	if err != nil {
 		return nil, fmt.Errorf("collections: version of %s: %w", kind, err)
 	}
-	var zipped bytes.Buffer
-	zw := gzip.NewWriter(&zipped)
-	if _, err := zw.Write(raw); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	if zipped.Len() > maxVersionBytes {
+	if len(zipped) > maxVersionBytes {
 		return nil, api.Errorf(http.StatusRequestEntityTooLarge, "This is too large to keep its history; shorten it and save again.")
 	}
 	k := versionKey(scope, kind, id, version)
 	it := versionItem{PK: k.PK, SK: k.SK, Version: version, ReplacedAt: r.At.UTC().Format(time.RFC3339Nano), Action: r.Action,
-		Changed: r.Changed, RestoredFrom: r.RestoredFrom, State: zipped.Bytes(), ExpiresAt: r.At.Add(VersionTTL).Unix()}
+		Changed: r.Changed, RestoredFrom: r.RestoredFrom, State: zipped, ExpiresAt: r.At.Add(VersionTTL).Unix()}
 	if r.By != nil {
 		it.By, it.ByName = r.By.ID, r.By.Username
 	}
@@ -254,19 +246,43 @@ func readVersion(ctx context.Context, st *store.Store, scope store.Scope, kind, 
 
 // state is the kept state, uncompressed.
 func (it versionItem) state() (Record, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(it.State))
+	rec, err := DecodeState(it.State)
 	if err != nil {
-		return nil, fmt.Errorf("collections: version %d of %s: %w", it.Version, it.PK, err)
-	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("collections: version %d of %s: %w", it.Version, it.PK, err)
-	}
-	var rec Record
-	if err := json.Unmarshal(raw, &rec); err != nil {
 		return nil, fmt.Errorf("collections: version %d of %s: %w", it.Version, it.PK, err)
 	}
 	return rec, nil
+}
+
+// EncodeState is how a version item stores a kept state: its JSON, gzip-compressed (a large
+// page compresses several times over).
+func EncodeState(state Record) ([]byte, error) {
+	raw, err := json.Marshal(state)
+	if err != nil {
+		return nil, err
+	}
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	if _, err := zw.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return zipped.Bytes(), nil
+}
+
+// DecodeState is EncodeState's inverse.
+func DecodeState(zipped []byte) (Record, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		return nil, err
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	var rec Record
+	return rec, json.Unmarshal(raw, &rec)
 }
 
 // registerHistory declares a collection's history routes: the list of kept versions and one

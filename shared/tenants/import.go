@@ -4,7 +4,6 @@ import (
 	"archive/tar"
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -20,6 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -330,32 +330,13 @@ func (rw rewriter) isOwnID(k, s string) bool {
 	return (k == "id" || k == "tenantId") && s == rw.from
 }
 
-// state rewrites a kept version's gzip-compressed JSON state.
+// state rewrites a kept version's state (collections.EncodeState's encoding).
 func (rw rewriter) state(zipped []byte) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	rec, err := collections.DecodeState(zipped)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: a kept state: %w", err)
 	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("tenants: a kept state: %w", err)
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil, fmt.Errorf("tenants: a kept state: %w", err)
-	}
-	if raw, err = json.Marshal(rw.jsonValue("", v)); err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	if _, err := zw.Write(raw); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return collections.EncodeState(rw.jsonValue("", rec).(collections.Record))
 }
 
 // jsonValue is av for a decoded JSON value (k: its key in the enclosing object).
