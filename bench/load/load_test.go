@@ -399,7 +399,7 @@ func TestLoadWithFaults(t *testing.T) {
 			}
 		}
 		// The quota's held bytes against the truth: never below it (no upload past the quota can
-		// be let in); above it only by what writes racing the quota's read left (conservative).
+		// be let in); above it only by uploads abandoned since it was last set from the truth.
 		heldBytes, heldUploads, truthBytes, truthUploads := quotaHoldings(ctx, t, store, scope, libBytes)
 		if heldBytes < truthBytes || heldUploads < truthUploads {
 			counterErrs++

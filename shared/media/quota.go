@@ -28,7 +28,7 @@ import (
 // an abandoned upload's record expires (or is removed by TTL) without lowering it. So when that
 // condition fails (the quota is near, or held is stale or missing), the truth is read: the used
 // bytes and one bounded Query of the pending records not yet expired; held is set from it, on the
-// condition that nothing raised it in between (seq, bumped by every write that raises it), and
+// condition that nothing changed it in between (seq, bumped by every write to the counter), and
 // the write is refused only if the truth leaves no room.
 //
 // A pending record leaves held (and inflight) only while it has not expired: its removal's
@@ -43,8 +43,8 @@ const maxInFlight = 100
 // or not. Past it the truth is not known and an upload request is asked to wait.
 const pendingReadLimit = 4 * maxInFlight
 
-// quotaAttempts is how often the truth is read and written again when another write raised held
-// in between.
+// quotaAttempts is how often the truth is read and written again when another write changed the
+// counter in between.
 const quotaAttempts = 8
 
 var (
@@ -83,24 +83,16 @@ type need struct {
 	uploads int64 // uploads in flight added (1: a request, -1: a confirmation)
 }
 
-// bytesCounter is the counter's update for n, without its condition.
-func (d dynamoRecords) bytesCounter(scope store.Scope, n need) *dynamo.Update {
-	upd := d.st.AddToCounter(scope, plans.CountMediaBytes, n.used).Add("seq", 1)
+// bytesCounter is the counter's update for n, without its condition: a write that frees room (a
+// delete, an upload given up) is unconditional, one that needs room goes through checked. Every
+// one bumps seq, so setting held from the truth never overwrites a change made since its read.
+func bytesCounter(st *store.Store, scope store.Scope, n need) *dynamo.Update {
+	upd := st.AddToCounter(scope, plans.CountMediaBytes, n.used).Add("seq", 1)
 	if n.held != 0 {
 		upd = upd.Add("held", n.held)
 	}
 	if n.uploads != 0 {
 		upd = upd.Add("inflight", n.uploads)
-	}
-	return upd
-}
-
-// released is the counter's update of a write that frees room: unconditional (a delete never
-// waits for the quota), lowering held with the used bytes and, for an upload in flight, inflight.
-func (d dynamoRecords) released(scope store.Scope, used, held, uploads int64) *dynamo.Update {
-	upd := d.st.AddToCounter(scope, plans.CountMediaBytes, -used).Add("held", -held)
-	if uploads != 0 {
-		upd = upd.Add("inflight", -uploads)
 	}
 	return upd
 }
@@ -143,7 +135,7 @@ func (d dynamoRecords) checked(ctx context.Context, scope store.Scope, q quota, 
 		cond, args = cond+" AND $ < ?", append(args, "inflight", maxInFlight)
 	}
 	for attempt := range quotaAttempts {
-		err := write(d.bytesCounter(scope, n).If(cond, args...)).Run(ctx)
+		err := write(bytesCounter(d.st, scope, n).If(cond, args...)).Run(ctx)
 		if !store.CondFailedAt(err, counterAt) {
 			return err
 		}
@@ -157,7 +149,7 @@ func (d dynamoRecords) checked(ctx context.Context, scope store.Scope, q quota, 
 		if n.uploads > 0 && uploads >= maxInFlight {
 			return errTooManyInFlight
 		}
-		counter := d.bytesCounter(scope, need{used: n.used}).Set("held", held+n.held).Set("inflight", uploads+n.uploads)
+		counter := bytesCounter(d.st, scope, need{used: n.used}).Set("held", held+n.held).Set("inflight", uploads+n.uploads)
 		if u.Seq == nil {
 			counter = counter.If("attribute_not_exists($)", "seq")
 		} else {
@@ -167,9 +159,9 @@ func (d dynamoRecords) checked(ctx context.Context, scope store.Scope, q quota, 
 		if !store.CondFailedAt(err, counterAt) {
 			return err
 		}
-		// Another write raised held between the read and this one (most often: it set held from
-		// the truth too, and the condition on held alone holds again): after a pause that spreads
-		// the writes racing at the quota, try again.
+		// Another write changed the counter between the read and this one (most often: it set
+		// held from the truth too, and the condition on held alone holds again): after a pause
+		// that spreads the writes racing at the quota, try again.
 		if err := sleepCtx(ctx, time.Duration(1+rand.IntN(5<<attempt))*time.Millisecond); err != nil {
 			return err
 		}

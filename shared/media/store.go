@@ -142,7 +142,7 @@ func (d dynamoRecords) GetPending(ctx context.Context, scope store.Scope, id str
 }
 
 func (d dynamoRecords) DeletePending(ctx context.Context, scope store.Scope, p pendingUpload) error {
-	err := d.st.WriteTx().Delete(d.removePending(scope, p.SK)).Update(d.released(scope, 0, p.Size, 1)).Run(ctx)
+	err := d.st.WriteTx().Delete(d.removePending(scope, p.SK)).Update(bytesCounter(d.st, scope, need{held: -p.Size, uploads: -1})).Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		// Expired (no longer held) or gone: only the record goes.
 		err = d.st.Table.Delete("PK", scope.Collection(kindUpload)).Range("SK", p.SK).Run(ctx)
@@ -170,7 +170,7 @@ func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item, 
 // addRecord is the transaction that adds a media record: the item with its index attributes
 // (first, put only if absent), its two counters and the library's bytes (fourth).
 func addRecord(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item) *dynamo.WriteTx {
-	return addRecordWith(tx, st, scope, it, dynamoRecords{st}.bytesCounter(scope, need{used: it.FileSize, held: it.FileSize}))
+	return addRecordWith(tx, st, scope, it, bytesCounter(st, scope, need{used: it.FileSize, held: it.FileSize}))
 }
 
 // addRecordWith is addRecord with the bytes counter's update given (a confirmation's is checked).
@@ -231,7 +231,7 @@ func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item)
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
 		Update(d.st.AddToCounter(scope, kindMedia, -1)).
 		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
-		Update(d.released(scope, it.FileSize, it.FileSize, 0)).
+		Update(bytesCounter(d.st, scope, need{used: -it.FileSize, held: -it.FileSize})).
 		Put(d.st.Table.Put(entry)).
 		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionDelete, Kind, it.ID))))
 	err = addWords(tx, d.st, scope, it, words.Of(it.Name), nil).Run(ctx)
