@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -359,12 +360,11 @@ var forwarded = map[string]bool{
 
 // Median of durations (the mean of the middle two for an even count).
 func Median(ds []time.Duration) time.Duration {
-	if len(ds) == 0 {
+	s := sorted(ds)
+	switch {
+	case len(s) == 0:
 		return 0
-	}
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	if len(s)%2 == 1 {
+	case len(s)%2 == 1:
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
@@ -376,7 +376,11 @@ func LowerQuartile(ds []time.Duration) time.Duration {
 	if len(ds) == 0 {
 		return 0
 	}
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[(len(s)-1)/4]
+	return sorted(ds)[(len(ds)-1)/4]
+}
+
+func sorted(ds []time.Duration) []time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s
 }

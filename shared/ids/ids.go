@@ -4,6 +4,7 @@ package ids
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/binary"
 	"time"
 )
 
@@ -24,18 +25,15 @@ const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 // here, not taken from oklog/ulid, whose package initialisation (a seeded math/rand source) cost
 // every Lambda's start 50 µs.
 func At(t time.Time, entropy [10]byte) string {
-	var b [16]byte
 	ms := uint64(t.UnixMilli())
 	if ms>>48 != 0 {
 		// Only a time past the year 10889 overflows 48 bits of milliseconds.
 		panic("ids: time out of ULID range")
 	}
-	for i := range 6 {
-		b[i] = byte(ms >> (40 - 8*i))
-	}
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], ms<<16) // 48 bits of time, then the entropy's first 2 bytes
 	copy(b[6:], entropy[:])
-	hi := uint64(b[0])<<56 | uint64(b[1])<<48 | uint64(b[2])<<40 | uint64(b[3])<<32 | uint64(b[4])<<24 | uint64(b[5])<<16 | uint64(b[6])<<8 | uint64(b[7])
-	lo := uint64(b[8])<<56 | uint64(b[9])<<48 | uint64(b[10])<<40 | uint64(b[11])<<32 | uint64(b[12])<<24 | uint64(b[13])<<16 | uint64(b[14])<<8 | uint64(b[15])
+	hi, lo := binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])
 	var out [26]byte
 	// 128 bits as 26 groups of 5 from the right: the lowest 125 bits, then the top 3.
 	for i := 25; i >= 0; i-- {

@@ -124,24 +124,18 @@ func (s *assetSet) Path(name string) string {
 // content still hashes to 3f2a1c0d.
 func (s *assetSet) byHashedName(hashed string) (*asset, bool) {
 	ext := path.Ext(hashed)
-	stem, _, ok := cutLast(strings.TrimSuffix(hashed, ext), ".")
+	stem := strings.TrimSuffix(hashed, ext)
+	dot := strings.LastIndexByte(stem, '.')
+	if dot < 0 {
+		return nil, false
+	}
+	name := stem[:dot] + ext
+	a, ok := s.files[name]
 	if !ok {
 		return nil, false
 	}
-	a, ok := s.files[stem+ext]
-	if !ok {
-		return nil, false
-	}
-	a.load(stem + ext)
+	a.load(name)
 	return a, a.err == nil && a.hashed == hashed
-}
-
-// cutLast is strings.Cut at the last sep.
-func cutLast(s, sep string) (before, after string, found bool) {
-	if i := strings.LastIndex(s, sep); i >= 0 {
-		return s[:i], s[i+len(sep):], true
-	}
-	return s, "", false
 }
 
 // serve answers GET /assets/{name...}: immutable, since the name changes with the content.
