@@ -158,7 +158,10 @@ var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichTex
 // generated from the embedded collections.json, and parsed from the JSON otherwise: parsing costs
 // a cold start about 0.5 ms, building the compiled copy a few microseconds.
 var Load = sync.OnceValues(func() (Registry, error) {
-	return compiled.Load(declarationsJSON, compiledDeclarations, Parse)
+	if reg, ok := compiledDeclarations.From(declarationsJSON); ok {
+		return reg, nil
+	}
+	return Parse()
 })
 
 // compiledDeclarations are the declarations as Go, written by go generate (gen/main.go: the

@@ -9,6 +9,7 @@
 package compiled
 
 import (
+	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"reflect"
@@ -24,21 +25,45 @@ type Copy[T any] struct {
 // on amd64) of raw.
 func Hash(raw []byte) uint32 { return crc32.ChecksumIEEE(raw) }
 
-// Load returns the value of raw: built from c when c was compiled from raw, parsed otherwise.
-func Load[T any](raw []byte, c Copy[T], parse func() (T, error)) (T, error) {
-	if c.Build != nil && c.Hash == Hash(raw) {
-		return c.Build(), nil
+// From returns the value c builds, if c was compiled from raw.
+func (c Copy[T]) From(raw []byte) (T, bool) {
+	if c.Build == nil || c.Hash != Hash(raw) {
+		var zero T
+		return zero, false
 	}
-	return parse()
+	return c.Build(), true
 }
 
-// Current reports why c is not the compiled copy of raw, whose parse gives want ("" when it is).
-func Current[T any](raw []byte, c Copy[T], want T) string {
+// Decode parses raw, the JSON file name, as a T.
+func Decode[T any](raw []byte, name string) (T, error) {
+	var v T
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return v, fmt.Errorf("parse %s: %w", name, err)
+	}
+	return v, nil
+}
+
+// Load returns the value of raw (the JSON file name): built from c when c was compiled from raw,
+// decoded otherwise.
+func Load[T any](raw []byte, name string, c Copy[T]) (T, error) {
+	if v, ok := c.From(raw); ok {
+		return v, nil
+	}
+	return Decode[T](raw, name)
+}
+
+// Current reports why c is not the compiled copy of raw, the JSON file name ("" when it is).
+func Current[T any](raw []byte, name string, c Copy[T]) string {
+	want, err := Decode[T](raw, name)
+	if err != nil {
+		return err.Error()
+	}
+	built, ok := c.From(raw)
 	switch {
-	case c.Build == nil || c.Hash != Hash(raw):
-		return "the compiled copy is missing or older than its JSON: run go generate"
-	case !reflect.DeepEqual(c.Build(), want):
-		return fmt.Sprintf("the compiled copy differs from its JSON:\nparsed   %#v\ncompiled %#v", want, c.Build())
+	case !ok:
+		return "the compiled copy of " + name + " is missing or older than it: run go generate"
+	case !reflect.DeepEqual(built, want):
+		return fmt.Sprintf("the compiled copy differs from %s:\nparsed   %#v\ncompiled %#v", name, want, built)
 	}
 	return ""
 }

@@ -8,5 +8,5 @@ import (
 
 // TestCompiledPlansAreCurrent: plans_gen.go was generated from the embedded plans.json.
 func TestCompiledPlansAreCurrent(t *testing.T) {
-	generate.CheckCurrent(t, plansJSON, compiledPlans, decode)
+	generate.CheckCurrent(t, plansJSON, "plans.json", compiledPlans)
 }

@@ -8,7 +8,6 @@ package plans
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -62,7 +61,7 @@ const (
 // plans_gen.go, while that matches plans.json: tenant creation checks a plan against it every
 // time).
 var Catalogue = sync.OnceValues(func() ([]Plan, error) {
-	out, err := compiled.Load(plansJSON, compiledPlans, decode)
+	out, err := compiled.Load(plansJSON, "plans.json", compiledPlans)
 	if err != nil {
 		return nil, err
 	}
@@ -74,14 +73,6 @@ var Catalogue = sync.OnceValues(func() ([]Plan, error) {
 
 // compiledPlans is set by plans_gen.go's init.
 var compiledPlans compiled.Copy[[]Plan]
-
-func decode() ([]Plan, error) {
-	var out []Plan
-	if err := json.Unmarshal(plansJSON, &out); err != nil {
-		return nil, fmt.Errorf("plans: parse plans.json: %w", err)
-	}
-	return out, nil
-}
 
 // Default is the plan a new tenant starts on: the one marked default, else the catalogue's first.
 func Default() (string, error) {

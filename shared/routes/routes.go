@@ -5,7 +5,6 @@ package routes
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -41,7 +40,7 @@ func (t Table) BasePathFor(group string) string {
 // under two base paths (the staff API's /faqs and the public website API's /faqs). The table is
 // built from its compiled copy (routes_gen.go, shared/compiled) while that matches routes.json.
 func Load() (Table, error) {
-	t, err := compiled.Load(routesJSON, compiledTable, decode)
+	t, err := compiled.Load(routesJSON, "routes.json", compiledTable)
 	if err != nil {
 		return Table{}, err
 	}
@@ -50,14 +49,6 @@ func Load() (Table, error) {
 
 // compiledTable is set by routes_gen.go's init.
 var compiledTable compiled.Copy[Table]
-
-func decode() (Table, error) {
-	var t Table
-	if err := json.Unmarshal(routesJSON, &t); err != nil {
-		return Table{}, fmt.Errorf("routes: parse routes.json: %w", err)
-	}
-	return t, nil
-}
 
 // check refuses a table whose basePaths name no group, whose website group owns prefixes, or
 // where a path has two owners.

@@ -8,7 +8,7 @@ import (
 
 // TestCompiledTableIsCurrent: routes_gen.go was generated from the embedded routes.json.
 func TestCompiledTableIsCurrent(t *testing.T) {
-	generate.CheckCurrent(t, routesJSON, compiledTable, decode)
+	generate.CheckCurrent(t, routesJSON, "routes.json", compiledTable)
 }
 
 // TestCheckRefusesTwoOwners: a path owned by two groups is a start-up error.

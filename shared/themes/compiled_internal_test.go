@@ -8,5 +8,5 @@ import (
 
 // TestCompiledCatalogueAreCurrent: themes_gen.go was generated from the embedded catalogue.json.
 func TestCompiledCatalogueAreCurrent(t *testing.T) {
-	generate.CheckCurrent(t, catalogueJSON, compiledCatalogue, decode)
+	generate.CheckCurrent(t, catalogueJSON, "catalogue.json", compiledCatalogue)
 }

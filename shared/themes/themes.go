@@ -5,7 +5,6 @@ package themes
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"sync"
@@ -45,7 +44,7 @@ type Catalogue struct {
 // that matches catalogue.json (every theme-settings save checks its theme against it). It is
 // shared: read it, never modify it.
 var Load = sync.OnceValues(func() (Catalogue, error) {
-	c, err := compiled.Load(catalogueJSON, compiledCatalogue, decode)
+	c, err := compiled.Load(catalogueJSON, "catalogue.json", compiledCatalogue)
 	if err != nil {
 		return c, err
 	}
@@ -57,14 +56,6 @@ var Load = sync.OnceValues(func() (Catalogue, error) {
 
 // compiledCatalogue is set by themes_gen.go's init.
 var compiledCatalogue compiled.Copy[Catalogue]
-
-func decode() (Catalogue, error) {
-	var c Catalogue
-	if err := json.Unmarshal(catalogueJSON, &c); err != nil {
-		return c, fmt.Errorf("themes: parse catalogue.json: %w", err)
-	}
-	return c, nil
-}
 
 // Theme returns the theme with the given id.
 func (c Catalogue) Theme(id string) (Theme, bool) {

@@ -2,7 +2,6 @@ package website
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"math"
@@ -31,19 +30,11 @@ type FontChoice struct {
 // parseFonts returns the font choices, from their compiled copy (fonts_gen.go, shared/compiled)
 // while that matches fonts.json.
 func parseFonts() (map[string]FontChoice, error) {
-	return compiled.Load(fontsJSON, compiledFonts, decodeFonts)
+	return compiled.Load(fontsJSON, "fonts.json", compiledFonts)
 }
 
 // compiledFonts is set by fonts_gen.go's init.
 var compiledFonts compiled.Copy[map[string]FontChoice]
-
-func decodeFonts() (map[string]FontChoice, error) {
-	var out map[string]FontChoice
-	if err := json.Unmarshal(fontsJSON, &out); err != nil {
-		return nil, fmt.Errorf("website: fonts.json: %w", err)
-	}
-	return out, nil
-}
 
 // styleInput is what the inline <style> of a page is made of.
 type styleInput struct {
