@@ -201,8 +201,6 @@ func NewAPI(d *Deps, mods ...Module) (http.Handler, error) {
 			mux.Handle(base+"/"+p+"/", h)
 		}
 	}
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		_ = api.JSON(w, http.StatusNotFound, map[string]string{"message": "Not found."})
-	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) { notFound(w) })
 	return mux, nil
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
@@ -108,43 +108,43 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err != nil || s == "" || s == "." || s == ".." {
 			// Not a clean path (ServeMux would redirect to the cleaned one; API Gateway and
 			// CloudFront send clean paths): no route.
-			rt.notFound(w)
+			notFound(w)
 			return
 		}
 		segs[i] = u
 	}
+	candidates := [][]*route{rt.bySegments[len(segs)], rt.rest}
+	pathMatches := func(c *route) bool {
+		rest := c.rest != ""
+		return (rest || c.trailingSlash == trailingSlash) && c.matches(segs, rest)
+	}
 	var best *route
-	allow := map[string]bool{}
-	consider := func(candidates []*route, rest bool) {
-		for _, c := range candidates {
-			if c.trailingSlash != trailingSlash && !rest || !c.matches(segs, rest) {
-				continue
-			}
-			if c.method != r.Method && !(c.method == http.MethodGet && r.Method == http.MethodHead) {
-				allow[c.method] = true
-				if c.method == http.MethodGet {
-					allow[http.MethodHead] = true
-				}
-				continue
-			}
-			if best == nil || moreSpecific(c, best) {
+	for _, list := range candidates {
+		for _, c := range list {
+			if pathMatches(c) && c.serves(r.Method) && (best == nil || moreSpecific(c, best)) {
 				best = c
 			}
 		}
 	}
-	consider(rt.bySegments[len(segs)], false)
-	consider(rt.rest, true)
 	if best == nil {
+		// The methods the path has, if any: 405 with Allow, else 404.
+		var allow []string
+		for _, list := range candidates {
+			for _, c := range list {
+				if pathMatches(c) {
+					allow = append(allow, c.method)
+					if c.method == http.MethodGet {
+						allow = append(allow, http.MethodHead)
+					}
+				}
+			}
+		}
 		if len(allow) == 0 {
-			rt.notFound(w)
+			notFound(w)
 			return
 		}
-		methods := make([]string, 0, len(allow))
-		for m := range allow {
-			methods = append(methods, m)
-		}
-		sort.Strings(methods)
-		w.Header().Set("Allow", strings.Join(methods, ", "))
+		slices.Sort(allow)
+		w.Header().Set("Allow", strings.Join(slices.Compact(allow), ", "))
 		_ = api.JSON(w, http.StatusMethodNotAllowed, map[string]string{"message": "Method not allowed."})
 		return
 	}
@@ -164,8 +164,14 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	best.handler.ServeHTTP(w, r)
 }
 
-func (rt *router) notFound(w http.ResponseWriter) {
+// notFound is the API's JSON 404.
+func notFound(w http.ResponseWriter) {
 	_ = api.JSON(w, http.StatusNotFound, map[string]string{"message": "Not found."})
+}
+
+// serves reports whether the route answers method (a GET route answers HEAD too).
+func (c *route) serves(method string) bool {
+	return c.method == method || c.method == http.MethodGet && method == http.MethodHead
 }
 
 // matches reports whether the route's segments match the path's (rest: the route ends in
