@@ -105,6 +105,32 @@ describe('public website', () => {
       }
       assert.deepEqual(found, []);
     });
+
+    test(`theme ${id}: every kind of page works without JavaScript, on a phone`, async () => {
+      await activate(id);
+      await withPage(
+        async (page) => {
+          for (const path of pageTypes) {
+            const res = await page.goto(`${SITE}${path}`);
+            assert.equal(res.status(), path === '/no-such-page' ? 404 : 200, path);
+            assert.equal(await page.evaluate(() => document.documentElement.classList.contains('js')), false, 'JavaScript really off');
+            assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, `${path}: one h1`);
+            assert.ok((await page.locator('main').innerText()).trim().length > 0, `${path}: main has content`);
+            // The theme's stylesheet loaded and applies (its custom properties are set on :root).
+            const sheet = await page.evaluate(() => [...document.styleSheets].some((s) => s.href && /\/assets\/theme-/.test(s.href) && s.cssRules.length > 0));
+            assert.ok(sheet, `${path}: theme stylesheet loaded`);
+            // The menu is there without its toggle, which only script shows.
+            assert.equal(await page.locator('.menu-toggle').isVisible(), false, `${path}: no dead menu button`);
+            const nav = page.locator('#site-nav');
+            if (await nav.count()) {
+              const first = nav.getByRole('link').first();
+              await first.waitFor({ state: 'visible', timeout: 5000 });
+            }
+          }
+        },
+        { javaScriptEnabled: false, viewport: { width: 412, height: 823 }, isMobile: true },
+      );
+    });
   }
 
   test('contact form without JavaScript: required error keeps other values, then thank-you and stored', async () => {
