@@ -22,6 +22,7 @@ import (
 
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/demo"
 	"github.com/campuscms/panel/shared/media"
@@ -170,7 +171,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		n, err := media.NewDeriver(st, s3client.New(awsCfg), cfg.MediaBucket, log).DeriveTenant(ctx, scope)
+		n, err := media.NewDeriver(st, s3rest.New(awsCfg), cfg.MediaBucket, log).DeriveTenant(ctx, scope)
 		if err != nil {
 			return err
 		}

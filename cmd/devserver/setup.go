@@ -10,6 +10,7 @@ import (
 
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/demo"
 	"github.com/campuscms/panel/shared/ids"
@@ -87,7 +88,7 @@ func deriveDemoImages(deps *app.Deps, images []string) {
 	if err != nil {
 		return
 	}
-	d := media.NewDeriver(deps.Store, s3client.New(deps.AWS), deps.Config.MediaBucket, deps.Log)
+	d := media.NewDeriver(deps.Store, s3rest.New(deps.AWS), deps.Config.MediaBucket, deps.Log)
 	go func() {
 		start := time.Now()
 		for _, id := range images {

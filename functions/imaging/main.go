@@ -14,7 +14,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/media"
 )
@@ -25,7 +25,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "imaging:", err)
 		os.Exit(1)
 	}
-	d := media.NewDeriver(deps.Store, s3client.New(deps.AWS), deps.Config.MediaBucket, deps.Log)
+	d := media.NewDeriver(deps.Store, s3rest.New(deps.AWS), deps.Config.MediaBucket, deps.Log)
 	lambda.Start(func(ctx context.Context, ev events.S3Event) error { return handle(ctx, d, ev) })
 }
 

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"net/http"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -90,3 +92,26 @@ var fillIndexArn = middleware.InitializeMiddlewareFunc("FillIndexArn",
 		}
 		return out, md, err
 	})
+
+// Endpoint is where a service's calls go when it is not AWS's own: AWS_ENDPOINT_URL_{SERVICE}
+// (the SDK's service-specific variable, e.g. AWS_ENDPOINT_URL_S3), else the configuration's base
+// endpoint (AWS_ENDPOINT_URL), else "" (AWS's regional endpoint, which the caller knows).
+func Endpoint(cfg aws.Config, service string) string {
+	if v := os.Getenv("AWS_ENDPOINT_URL_" + service); v != "" {
+		return strings.TrimRight(v, "/")
+	}
+	if cfg.BaseEndpoint != nil {
+		return strings.TrimRight(*cfg.BaseEndpoint, "/")
+	}
+	return ""
+}
+
+// HTTPClient is the client the clients that speak a service's protocol themselves
+// (secrets/kmssealer, s3rest) send with: the configuration's (the tests' fault injector) or one
+// with a 10 s timeout (a Lambda's whole budget).
+func HTTPClient(cfg aws.Config) *http.Client {
+	if c, ok := cfg.HTTPClient.(*http.Client); ok && c != nil {
+		return c
+	}
+	return &http.Client{Timeout: 10 * time.Second}
+}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
@@ -78,7 +78,7 @@ func (s *Service) DeriveInBackground(d *Deriver, log *slog.Logger) *Service {
 
 // NewService returns the media service over the shared table and the media bucket. uploadURL,
 // when set, replaces the bucket's endpoint as the address browsers post uploads to.
-func NewService(st *store.Store, client *s3.Client, bucket, uploadURL string, guard *auth.Guard) *Service {
+func NewService(st *store.Store, client *s3rest.Client, bucket, uploadURL string, guard *auth.Guard) *Service {
 	return &Service{records: dynamoRecords{st: st}, objects: s3Objects{client: client, bucket: bucket, uploadURL: uploadURL, now: time.Now},
 		guard: guard, now: time.Now}
 }

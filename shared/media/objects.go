@@ -1,18 +1,13 @@
 package media
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/aws/aws-sdk-go-v2/service/s3/types"
-	"github.com/aws/smithy-go"
-
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -45,7 +40,7 @@ type Objects interface {
 
 // s3Objects implements Objects on one bucket.
 type s3Objects struct {
-	client    *s3.Client
+	client    *s3rest.Client
 	bucket    string
 	uploadURL string
 	now       func() time.Time
@@ -54,38 +49,33 @@ type s3Objects struct {
 var _ Objects = s3Objects{}
 
 func (o s3Objects) Presign(ctx context.Context, p PostPolicy) (PresignedPost, error) {
-	opts := o.client.Options()
-	if opts.Credentials == nil {
-		return PresignedPost{}, errors.New("media: presign: no credentials")
-	}
-	creds, err := opts.Credentials.Retrieve(ctx)
+	creds, err := o.client.Credentials(ctx)
 	if err != nil {
 		return PresignedPost{}, fmt.Errorf("media: presign: credentials: %w", err)
 	}
 	p.Bucket = o.bucket
 	url := o.uploadURL
 	if url == "" {
-		url = PostURL(aws.ToString(opts.BaseEndpoint), opts.Region, o.bucket)
+		url = PostURL(o.client.Endpoint(), o.client.Region(), o.bucket)
 	}
-	return PresignPost(creds, opts.Region, url, p, o.now())
+	return PresignPost(creds, o.client.Region(), url, p, o.now())
 }
 
 func (o s3Objects) Size(ctx context.Context, key string) (int64, error) {
-	out, err := o.client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
+	n, err := o.client.Size(ctx, o.bucket, key)
 	if err != nil {
 		return 0, wrapS3Missing("head object", err)
 	}
-	return aws.ToInt64(out.ContentLength), nil
+	return n, nil
 }
 
 func (o s3Objects) Head(ctx context.Context, key string, n int) ([]byte, error) {
-	out, err := o.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key),
-		Range: aws.String(fmt.Sprintf("bytes=0-%d", n-1))})
+	body, err := o.client.Get(ctx, o.bucket, key, 0, int64(n)-1)
 	if err != nil {
 		return nil, wrapS3Missing("read object head", err)
 	}
-	defer out.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(out.Body, int64(n)))
+	defer body.Close()
+	b, err := io.ReadAll(io.LimitReader(body, int64(n)))
 	if err != nil {
 		return nil, fmt.Errorf("media: read object head: %w", err)
 	}
@@ -93,42 +83,33 @@ func (o s3Objects) Head(ctx context.Context, key string, n int) ([]byte, error) 
 }
 
 func (o s3Objects) Promote(ctx context.Context, from, to, contentType string) error {
-	_, err := o.client.CopyObject(ctx, &s3.CopyObjectInput{
-		Bucket: aws.String(o.bucket), Key: aws.String(to), CopySource: aws.String(o.bucket + "/" + from),
-		MetadataDirective: types.MetadataDirectiveReplace, ContentType: aws.String(contentType),
-		CacheControl: aws.String(CacheControl),
-	})
-	if err != nil {
+	if err := o.client.Copy(ctx, o.bucket, from, to, s3rest.Meta{ContentType: contentType, CacheControl: CacheControl}); err != nil {
 		return wrapS3("copy upload", err)
 	}
 	return o.Delete(ctx, from)
 }
 
 func (o s3Objects) Move(ctx context.Context, from, to string) error {
-	_, err := o.client.CopyObject(ctx, &s3.CopyObjectInput{
-		Bucket: aws.String(o.bucket), Key: aws.String(to), CopySource: aws.String(o.bucket + "/" + from),
-	})
-	if err != nil {
+	if err := o.client.Copy(ctx, o.bucket, from, to, s3rest.Meta{}); err != nil {
 		return wrapS3Missing("move object", err)
 	}
 	return o.Delete(ctx, from)
 }
 
 func (o s3Objects) Delete(ctx context.Context, key string) error {
-	_, err := o.client.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
-	if err != nil {
+	if err := o.client.Delete(ctx, o.bucket, key); err != nil {
 		return wrapS3("delete object", err)
 	}
 	return nil
 }
 
 func (o s3Objects) Read(ctx context.Context, key string, limit int64) ([]byte, error) {
-	out, err := o.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key)})
+	body, err := o.client.Get(ctx, o.bucket, key, 0, -1)
 	if err != nil {
 		return nil, wrapS3Missing("read object", err)
 	}
-	defer out.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(out.Body, limit+1))
+	defer body.Close()
+	b, err := io.ReadAll(io.LimitReader(body, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("media: read object: %w", err)
 	}
@@ -139,9 +120,7 @@ func (o s3Objects) Read(ctx context.Context, key string, limit int64) ([]byte, e
 }
 
 func (o s3Objects) Put(ctx context.Context, key, contentType, cacheControl string, body []byte) error {
-	_, err := o.client.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(o.bucket), Key: aws.String(key),
-		Body: bytes.NewReader(body), ContentType: aws.String(contentType), CacheControl: aws.String(cacheControl)})
-	if err != nil {
+	if err := o.client.Put(ctx, o.bucket, key, body, s3rest.Meta{ContentType: contentType, CacheControl: cacheControl}); err != nil {
 		return wrapS3("put object", err)
 	}
 	return nil
@@ -152,8 +131,8 @@ func (o s3Objects) Put(ctx context.Context, key, contentType, cacheControl strin
 // The confirm step only reads keys of the caller's own upload, under a prefix the function may
 // read, so a 403 there means "not uploaded" (or expired) and is answered like a 404.
 func wrapS3Missing(op string, err error) error {
-	var apiErr smithy.APIError
-	if errors.As(err, &apiErr) && (apiErr.ErrorCode() == "AccessDenied" || apiErr.ErrorCode() == "Forbidden") {
+	var e *s3rest.Error
+	if errors.As(err, &e) && (e.Code == "AccessDenied" || e.Code == "Forbidden") {
 		return fmt.Errorf("media: %s: %w (S3 403: %v)", op, store.ErrNotFound, err)
 	}
 	return wrapS3(op, err)
@@ -161,13 +140,8 @@ func wrapS3Missing(op string, err error) error {
 
 // wrapS3 maps S3's "no such object" answers to store.ErrNotFound.
 func wrapS3(op string, err error) error {
-	var (
-		noKey    *types.NoSuchKey
-		notFound *types.NotFound
-		apiErr   smithy.APIError
-	)
-	if errors.As(err, &noKey) || errors.As(err, &notFound) ||
-		(errors.As(err, &apiErr) && (apiErr.ErrorCode() == "NotFound" || apiErr.ErrorCode() == "NoSuchKey")) {
+	var e *s3rest.Error
+	if errors.As(err, &e) && (e.Code == "NotFound" || e.Code == "NoSuchKey") {
 		return fmt.Errorf("media: %s: %w", op, store.ErrNotFound)
 	}
 	return fmt.Errorf("media: %s: %w", op, err)

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/imaging"
@@ -60,7 +60,7 @@ type Deriver struct {
 }
 
 // NewDeriver returns the deriver over the shared table and the media bucket.
-func NewDeriver(st *store.Store, client *s3.Client, bucket string, log *slog.Logger) *Deriver {
+func NewDeriver(st *store.Store, client *s3rest.Client, bucket string, log *slog.Logger) *Deriver {
 	return &Deriver{records: dynamoRecords{st: st}, objects: s3Objects{client: client, bucket: bucket, now: time.Now}, log: log,
 		waits: []time.Duration{200 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second}}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/imaging/imagingtest"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/store"
@@ -21,7 +22,7 @@ import (
 // deriver is the imaging function's deriver over the test emulator.
 func deriver(t *testing.T) *media.Deriver {
 	d := testkit.Deps(t)
-	return media.NewDeriver(d.Store, s3client.New(d.AWS), d.Config.MediaBucket, slog.New(slog.DiscardHandler))
+	return media.NewDeriver(d.Store, s3rest.New(d.AWS), d.Config.MediaBucket, slog.New(slog.DiscardHandler))
 }
 
 // object reads a served object: its bytes and headers.

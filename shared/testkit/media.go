@@ -1,15 +1,11 @@
 package testkit
 
 import (
-	"bytes"
 	"context"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
-
-	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/store"
@@ -27,9 +23,8 @@ func LibraryJPEG(t testing.TB, tenant, name string, body []byte) (id, ref string
 	}
 	id = ids.New()
 	ref = id + "/" + name
-	_, err = s3client.New(d.AWS).PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(d.Config.MediaBucket),
-		Key: aws.String("media/" + tenant + "/" + ref), Body: bytes.NewReader(body), ContentType: aws.String("image/jpeg")})
-	if err != nil {
+	if err := s3rest.New(d.AWS).Put(context.Background(), d.Config.MediaBucket, "media/"+tenant+"/"+ref, body,
+		s3rest.Meta{ContentType: "image/jpeg"}); err != nil {
 		t.Fatal(err)
 	}
 	now := time.Now().UTC()

@@ -12,7 +12,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
-	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/media"
@@ -34,7 +34,7 @@ func Module(linked collections.Linked) app.Module {
 			if err != nil {
 				return err
 			}
-			h := &handlers{collections: cs, media: media.NewService(d.Store, s3client.New(d.AWS), d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard), now: time.Now}
+			h := &handlers{collections: cs, media: media.NewService(d.Store, s3rest.New(d.AWS), d.Config.MediaBucket, d.Config.MediaUploadURL, d.Guard), now: time.Now}
 			mux.Handle("GET "+base+"/trash", d.Guard.Require(PermView, h.list))
 			mux.Handle("POST "+base+"/trash/{kind}/{id}/{version}/restore", d.Guard.Require(PermView, h.restore))
 			mux.Handle("DELETE "+base+"/trash/{kind}/{id}/{version}", d.Guard.Require(PermView, h.purge))

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/imaging/imagingtest"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/store"
@@ -33,7 +33,7 @@ func TestAPagesImagesOfferTheirCopiesAndNeverTheOriginal(t *testing.T) {
 
 	d := testkit.Deps(t)
 	scope, _ := store.NewScope(tn.ID)
-	if err := media.NewDeriver(d.Store, s3client.New(d.AWS), d.Config.MediaBucket, slog.New(slog.DiscardHandler)).Derive(context.Background(), scope, id); err != nil {
+	if err := media.NewDeriver(d.Store, s3rest.New(d.AWS), d.Config.MediaBucket, slog.New(slog.DiscardHandler)).Derive(context.Background(), scope, id); err != nil {
 		t.Fatal(err)
 	}
 	p = get(t, tn, "/"+slug)

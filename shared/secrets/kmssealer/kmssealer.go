@@ -16,13 +16,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 
+	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/secrets"
 )
 
@@ -45,20 +45,11 @@ type Sealer struct {
 // New returns the sealer of the KMS key keyID, reached at AWS_ENDPOINT_URL_KMS,
 // AWS_ENDPOINT_URL or KMS's regional endpoint.
 func New(cfg aws.Config, keyID string) *Sealer {
-	endpoint := os.Getenv("AWS_ENDPOINT_URL_KMS")
-	if endpoint == "" && cfg.BaseEndpoint != nil {
-		endpoint = *cfg.BaseEndpoint
-	}
+	endpoint := awsclient.Endpoint(cfg, "KMS")
 	if endpoint == "" {
 		endpoint = "https://kms." + cfg.Region + ".amazonaws.com"
 	}
-	client := &http.Client{Timeout: 10 * time.Second}
-	if cfg.HTTPClient != nil {
-		if c, ok := cfg.HTTPClient.(*http.Client); ok {
-			client = c
-		}
-	}
-	return &Sealer{cfg: cfg, keyID: keyID, endpoint: strings.TrimRight(endpoint, "/"), client: client, signer: v4.NewSigner()}
+	return &Sealer{cfg: cfg, keyID: keyID, endpoint: endpoint, client: awsclient.HTTPClient(cfg), signer: v4.NewSigner()}
 }
 
 // call sends one KMS action (TrentService.{action}) and decodes its answer into out.
