@@ -31,7 +31,9 @@ func TestRequestsAreCanonicalAsTheSDKs(t *testing.T) {
 	c := s3rest.New(withTransport(cfg, ours))
 	sdk := s3.NewFromConfig(withTransport(cfg, theirs), func(o *s3.Options) {
 		o.ClientLogMode = aws.LogSigning
-		o.Logger = logging.LoggerFunc(func(_ logging.Classification, format string, v ...any) { logged = append(logged, fmt.Sprintf(format, v...)) })
+		o.Logger = logging.LoggerFunc(func(_ logging.Classification, format string, v ...any) {
+			logged = append(logged, fmt.Sprintf(format, v...))
+		})
 		o.RequestChecksumCalculation = aws.RequestChecksumCalculationWhenRequired
 		o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
 	})
