@@ -41,3 +41,5 @@ require (
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
+
+replace golang.org/x/net => ./third_party/x-net
