@@ -90,19 +90,19 @@ type Module struct {
 	Register func(d *Deps, mux api.Mux, base, prefix string) error
 }
 
-// owner returns the module serving prefix under base among mods.
-func owner(mods []Module, table routes.Table, base, prefix string) (Module, bool) {
+// owners returns the module serving each path (base + "/" + prefix) among mods, asking each
+// module for its prefixes once (the collections module lists its registry's keys, sorted).
+func owners(mods []Module, table routes.Table) map[string]Module {
+	out := map[string]Module{}
 	for _, m := range mods {
-		if m.basePath(table) != base {
-			continue
-		}
+		base := m.basePath(table)
 		for _, p := range m.Prefixes() {
-			if p == prefix {
-				return m, true
+			if _, taken := out[base+"/"+p]; !taken {
+				out[base+"/"+p] = m
 			}
 		}
 	}
-	return Module{}, false
+	return out
 }
 
 func (m Module) basePath(table routes.Table) string {
@@ -147,8 +147,9 @@ func register(group string, d *Deps, mux api.Mux, mods []Module) error {
 		return fmt.Errorf("app: group %q is not in routes.json", group)
 	}
 	base := table.BasePathFor(group)
+	owner := owners(mods, table)
 	for _, p := range prefixes {
-		m, ok := owner(mods, table, base, p)
+		m, ok := owner[base+"/"+p]
 		if !ok {
 			return fmt.Errorf("app: prefix %q of group %q has no module", p, group)
 		}
