@@ -129,7 +129,7 @@ func Paths(table routes.Table, mods []Module) []string {
 // shared middleware, answering JSON 404/405 for anything else. A prefix no module serves is a
 // start-up error, so a group's main that forgot a module fails before serving anything.
 func NewGroup(group string, d *Deps, mods ...Module) (http.Handler, error) {
-	rt := newRouter()
+	rt := NewRouter(nil)
 	if err := register(group, d, rt, mods); err != nil {
 		return nil, err
 	}
@@ -202,6 +202,6 @@ func NewAPI(d *Deps, mods ...Module) (http.Handler, error) {
 			mux.Handle(base+"/"+p+"/", h)
 		}
 	}
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) { notFound(w) })
+	mux.HandleFunc("/api/", NotFound)
 	return mux, nil
 }

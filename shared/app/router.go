@@ -10,7 +10,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 )
 
-// router is a group's api.Mux: the Go 1.22 patterns the modules declare ("PATCH
+// Router is a group's api.Mux: the Go 1.22 patterns the modules declare ("PATCH
 // /api/v1/tenant/faqs/{id}", "OPTIONS /x/{rest...}", "PATCH /x/{$}"), matched as net/http's
 // ServeMux matches them (a literal segment wins over a wildcard, GET serves HEAD, {id} values
 // unescaped and set as path values), with the API's JSON 404 and 405 (and its Allow header). It
@@ -18,10 +18,12 @@ import (
 // conflicts, about half of a group's start with a hundred routes; the router splits a pattern in
 // a few string operations, files it by its number of segments, and refuses only an exact
 // duplicate (the route table's test walks every pattern of every group through ServeMux too).
-type router struct {
+type Router struct {
 	// bySegments holds the routes of n path segments at n; rest the routes ending in {rest...}.
 	bySegments map[int][]*route
 	rest       []*route
+	// fallback serves what no route does; nil: the API's JSON 404 and 405.
+	fallback http.Handler
 }
 
 // route is one declared pattern.
@@ -37,11 +39,16 @@ type route struct {
 	handler http.Handler
 }
 
-func newRouter() *router { return &router{bySegments: map[int][]*route{}} }
+// NewRouter returns an empty router. Requests no route serves (no route for the path, or none
+// for its method, or a path that is not clean) go to fallback, or when it is nil get the API's
+// JSON 404, or 405 with Allow (the website's fallback is its HTML 404 page).
+func NewRouter(fallback http.Handler) *Router {
+	return &Router{bySegments: map[int][]*route{}, fallback: fallback}
+}
 
 // Handle declares a pattern; a pattern declared twice, one without a method, or a subtree
 // ("/x/") is a start-up error (a panic, as ServeMux's).
-func (rt *router) Handle(pattern string, h http.Handler) {
+func (rt *Router) Handle(pattern string, h http.Handler) {
 	method, path, ok := strings.Cut(pattern, " ")
 	if !ok || method == "" || !strings.HasPrefix(path, "/") {
 		panic(fmt.Sprintf("app: route %q: want \"METHOD /path\"", pattern))
@@ -96,7 +103,7 @@ func isWildcard(seg string) bool { return strings.HasPrefix(seg, "{") }
 // matches, the most specific (literal segments before wildcards, left to right); the JSON 405
 // with Allow when some match the path but not the method, the JSON 404 when none do (and for a
 // path with an empty, "." or ".." segment).
-func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	escaped := r.URL.EscapedPath()
 	trailingSlash := strings.HasSuffix(escaped, "/")
 	var segs []string
@@ -108,7 +115,7 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err != nil || s == "" || s == "." || s == ".." {
 			// Not a clean path (ServeMux would redirect to the cleaned one; API Gateway and
 			// CloudFront send clean paths): no route.
-			notFound(w)
+			rt.notFound(w, r)
 			return
 		}
 		segs[i] = u
@@ -126,6 +133,10 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	if best == nil && rt.fallback != nil {
+		rt.fallback.ServeHTTP(w, r)
+		return
+	}
 	if best == nil {
 		// The methods the path has, if any: 405 with Allow, else 404.
 		var allow []string
@@ -140,7 +151,7 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if len(allow) == 0 {
-			notFound(w)
+			rt.notFound(w, r)
 			return
 		}
 		slices.Sort(allow)
@@ -164,8 +175,17 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	best.handler.ServeHTTP(w, r)
 }
 
-// notFound is the API's JSON 404.
-func notFound(w http.ResponseWriter) {
+// notFound answers a request no route serves: the fallback, or the API's JSON 404.
+func (rt *Router) notFound(w http.ResponseWriter, r *http.Request) {
+	if rt.fallback != nil {
+		rt.fallback.ServeHTTP(w, r)
+		return
+	}
+	NotFound(w, r)
+}
+
+// NotFound is the API's JSON 404.
+func NotFound(w http.ResponseWriter, _ *http.Request) {
 	_ = api.JSON(w, http.StatusNotFound, map[string]string{"message": "Not found."})
 }
 

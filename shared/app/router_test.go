@@ -65,7 +65,7 @@ func TestRouterMatchesServeMux(t *testing.T) {
 	methods := []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 	checked := 0
 	for group, patterns := range byGroup {
-		rt, mux := app.NewRouter(), http.NewServeMux()
+		rt, mux := app.NewRouter(nil), http.NewServeMux()
 		for _, p := range patterns {
 			rt.Handle(p, echo(p))
 			mux.Handle(p, echo(p))
@@ -115,7 +115,7 @@ func redirects(mux *http.ServeMux, methods []string, path string) bool {
 // TestRouterAnswersJSON: the API's JSON failure bodies, the root, and a duplicate route, a subtree
 // and a pattern without a method refused at start.
 func TestRouterAnswersJSON(t *testing.T) {
-	rt := app.NewRouter()
+	rt := app.NewRouter(nil)
 	rt.Handle("GET /api/x/{id}", echo("x"))
 	for path, want := range map[string]string{"/api/y": `{"message":"Not found."}`, "/api/x/1": `{"message":"Method not allowed."}`} {
 		rec := httptest.NewRecorder()

@@ -8,6 +8,7 @@ package website
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -74,8 +75,18 @@ func New(read *public.Reader, opts Options) (*Server, error) {
 // Handler routes the website's paths. A page whose slug equals one of the fixed paths (events,
 // notices…) is shadowed by it; the panel's slugs are free text, so the README lists them.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+AssetsPath+"{name...}", s.assets.serve)
+	notFound := s.page(notFoundPage)
+	// What no route serves is the 404 page, whatever the method. In AWS the HTTP API's $default
+	// route (this function) also receives /api/ paths that no API group owns: they are the
+	// API's JSON 404, never a website page.
+	mux := app.NewRouter(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			app.NotFound(w, r)
+			return
+		}
+		notFound.ServeHTTP(w, r)
+	}))
+	mux.Handle("GET "+AssetsPath+"{name...}", http.HandlerFunc(s.assets.serve))
 	mux.Handle("GET /{$}", s.page(s.home))
 	mux.Handle("GET /robots.txt", s.plain(s.robots))
 	mux.Handle("GET /sitemap.xml", s.plain(s.sitemap))
@@ -90,12 +101,6 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /newsletter", s.page(s.subscribe))
 	mux.Handle("GET /_preview/{token}", s.page(s.preview))
 	mux.Handle("GET /{slug}", s.page(s.cmsPage))
-	// In AWS the HTTP API's $default route (this function) also receives /api/ paths that no
-	// API group owns: they are the API's JSON 404, never a website page.
-	mux.Handle("/api/", api.HandlerFunc(func(http.ResponseWriter, *http.Request) error {
-		return &api.Error{Status: http.StatusNotFound, Message: "Not found."}
-	}))
-	mux.Handle("/", s.page(notFoundPage))
 	return mux
 }
 

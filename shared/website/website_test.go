@@ -157,6 +157,13 @@ func TestListsDetailsAndNotFound(t *testing.T) {
 	for _, path := range []string{"/no-such-page", "/events/01ARZ3NDEKTSV4RRFFQ69G5FAV", "/events/x", "/a/b/c"} {
 		must(t, get(t, tn, path), 404, "Page not found")
 	}
+	// Other methods: the 404 page too (no 405 for a website's visitor), HEAD like GET.
+	for _, m := range []string{"PUT", "DELETE", "POST"} {
+		must(t, visit(t, m, tn.ID+".localhost:8080", "/events", nil), 404, "Page not found")
+	}
+	if p := visit(t, "HEAD", tn.ID+".localhost:8080", "/events", nil); p.status != 200 || p.body != "" {
+		t.Errorf("HEAD /events: %d with %d bytes of body", p.status, len(p.body))
+	}
 	must(t, get(t, tn, "/sitemap.xml"), 200, "<loc>http://"+tn.ID+".localhost:8080/events</loc>")
 	must(t, get(t, tn, "/robots.txt"), 200, "Sitemap: http://"+tn.ID+".localhost:8080/sitemap.xml")
 }
