@@ -8,12 +8,14 @@ import (
 	"sort"
 
 	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/secrets"
+	_ "github.com/campuscms/panel/shared/secrets/kmssealer" // KMS_KEY_ID: the deployed stack's sealer
 	"github.com/campuscms/panel/shared/tenants"
 )
 
 const (
 	exportUsage = "  cmsctl tenant export --id ID --out FILE   (every item and media object of the tenant into one tar with a manifest and checksums; run it again to resume)"
-	importUsage = "  cmsctl tenant import --archive FILE --id NEWID   (checks the archive, then writes it under a new tenant id; counters recounted; domains and sessions not carried)"
+	importUsage = "  cmsctl tenant import --archive FILE --id NEWID   (checks the archive, then writes it under a new tenant id; counters recounted, two-factor keys resealed; domains and sessions not carried)"
 )
 
 func init() {
@@ -41,7 +43,13 @@ func init() {
 		if err := fs.Parse(args); err != nil || *id == "" || *file == "" {
 			return fmt.Errorf("usage:\n%s", importUsage)
 		}
-		res, err := tenants.Import{St: e.st, S3: s3client.New(e.aws), Bucket: e.cfg.MediaBucket, Archive: *file, Tenant: *id}.Run(ctx)
+		// The deployment's sealer (KMS_KEY_ID or SECRETS_KEY, as the auth Lambda's) moves
+		// two-factor keys to the new tenant.
+		sealer, err := secrets.FromEnv(e.aws)
+		if err != nil {
+			return err
+		}
+		res, err := tenants.Import{St: e.st, S3: s3client.New(e.aws), Bucket: e.cfg.MediaBucket, Archive: *file, Tenant: *id, Sealer: sealer}.Run(ctx)
 		if err != nil {
 			return err
 		}
@@ -55,8 +63,11 @@ func init() {
 		for _, k := range kinds {
 			fmt.Fprintf(out, "not carried over: %d %s items\n", res.Skipped[k], k)
 		}
+		if res.TwoFactorMoved > 0 {
+			fmt.Fprintf(out, "%d users keep two-factor sign-in (their keys were resealed for %s)\n", res.TwoFactorMoved, *id)
+		}
 		if res.TwoFactorResets > 0 {
-			fmt.Fprintf(out, "%d users set up two-factor sign-in again (their keys were sealed for %s)\n", res.TwoFactorResets, res.From)
+			fmt.Fprintf(out, "%d users set up two-factor sign-in again (their keys did not open with this deployment's key)\n", res.TwoFactorResets)
 		}
 		fmt.Fprintf(out, "its website domains were not carried over: attach them with cmsctl tenant set-domains --id %s\n", *id)
 		return nil

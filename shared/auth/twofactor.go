@@ -199,8 +199,12 @@ func without(list []string, v string) []string {
 }
 
 // bind is the context a user's key is sealed with: it opens only on that user's record.
-func bind(scope store.Scope, u *User) secrets.Context {
-	return secrets.Context{"tenant": scope.Tenant(), "user": u.ID, "purpose": "totp"}
+func bind(scope store.Scope, u *User) secrets.Context { return TwoFactorBinding(scope.Tenant(), u.ID) }
+
+// TwoFactorBinding is the context the two-factor key of user userID in tenant is sealed with
+// (a tenant import reseals keys from the old tenant's to the new one's).
+func TwoFactorBinding(tenant, userID string) secrets.Context {
+	return secrets.Context{"tenant": tenant, "user": userID, "purpose": "totp"}
 }
 
 func (s *Service) openKey(ctx context.Context, scope store.Scope, u *User, sealed string) ([]byte, error) {

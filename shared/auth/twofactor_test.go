@@ -2,10 +2,6 @@ package auth_test
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha1"
-	"encoding/base32"
-	"encoding/binary"
 	"fmt"
 	"net/http"
 	"strings"
@@ -18,21 +14,8 @@ import (
 	"github.com/campuscms/panel/shared/testkit"
 )
 
-// code computes the TOTP code of a base32 key at step offset (0 = now), as an authenticator app.
-func code(t *testing.T, secret string, offset int64) string {
-	t.Helper()
-	key, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(secret)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var msg [8]byte
-	binary.BigEndian.PutUint64(msg[:], uint64(time.Now().Unix()/30+offset))
-	mac := hmac.New(sha1.New, key)
-	mac.Write(msg[:])
-	sum := mac.Sum(nil)
-	off := sum[len(sum)-1] & 0x0f
-	return fmt.Sprintf("%06d", (binary.BigEndian.Uint32(sum[off:off+4])&0x7fffffff)%1000000)
-}
+// code is the code an authenticator app shows for secret at step offset (0 = now).
+var code = testkit.TOTP
 
 // staff creates a user of the tenant (no permissions unless given) and returns its username.
 func staff(t *testing.T, tn testkit.Tenant, body map[string]any) string {

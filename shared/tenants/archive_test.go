@@ -19,6 +19,7 @@ import (
 
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/demo"
+	"github.com/campuscms/panel/shared/secrets"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
@@ -242,5 +243,53 @@ func sameItems(t *testing.T, src, dst string) {
 	sort.Strings(diffs)
 	if len(diffs) > 0 {
 		t.Fatalf("%d of %d items differ:\n%s", len(diffs), len(want), strings.Join(diffs[:min(len(diffs), 10)], "\n"))
+	}
+}
+
+// Two-factor keys move with the tenant: resealed for the new id with the deployment's sealer, the
+// admin's authenticator still signs in there; without a sealer they are dropped with the
+// recovery codes, and the password alone signs in.
+func TestImportMovesTwoFactorKeys(t *testing.T) {
+	ctx := context.Background()
+	d := testkit.Deps(t)
+	src := testkit.NewTenant(t)
+	secret := testkit.EnableTwoFactor(t, src.ID, src.AdminToken)
+	out := filepath.Join(t.TempDir(), "a.tar")
+	if _, err := (tenants.Export{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Tenant: src.ID, Out: out}).Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sealer, err := secrets.FromEnv(d.AWS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	suffix := strings.ToLower(src.ID[len(src.ID)-6:])
+	login := map[string]any{"username": src.AdminUsername, "password": src.AdminPassword}
+
+	moved := "t-2fa-moved-" + suffix
+	res, err := (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: moved, Sealer: sealer}).Run(ctx)
+	if err != nil || res.TwoFactorMoved != 1 || res.TwoFactorResets != 0 {
+		t.Fatalf("import with the sealer: %+v %v", res, err)
+	}
+	first := testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/login", Tenant: moved, Body: login})
+	if first.Get("result.twoFactor") != "code" {
+		t.Fatalf("sign-in on the imported tenant: %s", first.Raw)
+	}
+	// The next step's code: the archive kept the step the source last accepted.
+	second := testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/two-factor", Tenant: moved,
+		Body: map[string]any{"challenge": first.Get("result.challenge"), "code": testkit.TOTP(t, secret, 1)}})
+	testkit.Expect(t, second, 200, "")
+	if tok, _ := second.Get("result.token").(string); tok == "" {
+		t.Fatalf("second step: %s", second.Raw)
+	}
+
+	dropped := "t-2fa-dropped-" + suffix
+	res, err = (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dropped}).Run(ctx)
+	if err != nil || res.TwoFactorMoved != 0 || res.TwoFactorResets != 1 {
+		t.Fatalf("import without a sealer: %+v %v", res, err)
+	}
+	token := testkit.Login(t, dropped, src.AdminUsername, src.AdminPassword)
+	me := testkit.Call(t, testkit.Request{Method: "GET", Path: "/auth/me", Tenant: dropped, Token: token})
+	if me.Get("result.twoFactor.enabled") != false || me.Get("result.twoFactor.recoveryCodesLeft") != 0.0 {
+		t.Fatalf("me after a dropped key: %s", me.Raw)
 	}
 }

@@ -19,8 +19,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/plans"
+	"github.com/campuscms/panel/shared/secrets"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -30,8 +32,11 @@ import (
 // copied under the new id, the counters are recounted from the imported records, and the
 // tenant's details item goes last. Not imported: sessions, sign-in challenges and lockout windows
 // (nobody is signed in to a new tenant), host lookups and the domain list (a host belongs to one
-// tenant: set them again with set-domains), and two-factor keys (sealed for the old tenant: those
-// users set it up again).
+// tenant: set them again with set-domains), and two-factor enrolments in progress. Two-factor keys
+// are sealed for their tenant: the import opens each with the old tenant's binding and seals it
+// with the new one's (Sealer); without a sealer, or where a key does not open (an archive from a
+// deployment with another key), the key and its recovery codes are dropped and that user sets
+// two-factor sign-in up again.
 
 // importObjects is what an import needs of S3.
 type importObjects interface {
@@ -45,6 +50,8 @@ type Import struct {
 	Bucket  string
 	Archive string
 	Tenant  string
+	// Sealer reseals two-factor keys for the new tenant; nil drops them.
+	Sealer secrets.Sealer
 }
 
 // ImportResult says what an import did.
@@ -54,8 +61,9 @@ type ImportResult struct {
 	Skipped        map[string]int
 	Counters       int
 	// CountersCopied are counters no record derives (a form's unchecked submissions): as archived.
-	CountersCopied  int
-	TwoFactorResets int
+	CountersCopied int
+	// TwoFactorMoved users keep two-factor sign-in; TwoFactorResets set it up again.
+	TwoFactorMoved, TwoFactorResets int
 }
 
 // skippedKinds are the partitions an import leaves out.
@@ -181,8 +189,13 @@ func (im Import) Run(ctx context.Context) (ImportResult, error) {
 					counts.archived = append(counts.archived, item)
 					continue
 				}
-				if kind == "users" && dropTwoFactor(item) {
-					res.TwoFactorResets++
+				if kind == "users" {
+					moved, reset, err := im.moveTwoFactor(ctx, item, m.Tenant)
+					if err != nil {
+						return res, err
+					}
+					res.TwoFactorMoved += moved
+					res.TwoFactorResets += reset
 				}
 				if kind == "root:TENANT" {
 					delete(item, "domains")
@@ -267,13 +280,30 @@ func str(av types.AttributeValue) string {
 	return ""
 }
 
-// dropTwoFactor removes a user's two-factor key and recovery codes; true if it had them.
-func dropTwoFactor(item dynamo.Item) bool {
-	_, had := item["totpKey"]
-	for _, a := range []string{"totpKey", "totpPendingKey", "totpLastStep", "recoveryHashes"} {
+// moveTwoFactor reseals a user's two-factor key from tenant from to the import's tenant (moved
+// 1), or drops it with its recovery codes (reset 1: no sealer, or the key does not open). An
+// enrolment in progress is dropped either way. Only a failure to seal is an error.
+func (im Import) moveTwoFactor(ctx context.Context, item dynamo.Item, from string) (moved, reset int, err error) {
+	delete(item, "totpPendingKey")
+	sealed := str(item["totpKey"])
+	if sealed == "" {
+		return 0, 0, nil
+	}
+	user := str(item["id"])
+	if im.Sealer != nil {
+		if key, err := im.Sealer.Open(ctx, sealed, auth.TwoFactorBinding(from, user)); err == nil {
+			resealed, err := im.Sealer.Seal(ctx, key, auth.TwoFactorBinding(im.Tenant, user))
+			if err != nil {
+				return 0, 0, fmt.Errorf("reseal the two-factor key of user %s: %w", user, err)
+			}
+			item["totpKey"] = &types.AttributeValueMemberS{Value: resealed}
+			return 1, 0, nil
+		}
+	}
+	for _, a := range []string{"totpKey", "totpLastStep", "recoveryHashes"} {
 		delete(item, a)
 	}
-	return had
+	return 0, 1, nil
 }
 
 // rewriter moves values from one tenant id to another: keys under T#{from}, media addresses
