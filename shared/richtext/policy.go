@@ -3,19 +3,50 @@ package richtext
 import (
 	"net/url"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
-// dropped elements go with everything inside them: scripts and styles, embedded and framed
-// documents, forms and their controls, templates, raw-text elements.
-var dropped = atomSet(atom.Script, atom.Style, atom.Iframe, atom.Frame, atom.Frameset, atom.Object, atom.Embed,
-	atom.Applet, atom.Param, atom.Noscript, atom.Noembed, atom.Noframes, atom.Template, atom.Textarea, atom.Title,
-	atom.Xmp, atom.Plaintext, atom.Select, atom.Option, atom.Optgroup, atom.Datalist, atom.Button, atom.Input,
-	atom.Form, atom.Output, atom.Keygen, atom.Svg, atom.Math, atom.Head, atom.Meta, atom.Link, atom.Base,
-	atom.Audio, atom.Video, atom.Canvas, atom.Source, atom.Track, atom.Picture, atom.Dialog, atom.Slot, atom.Map,
-	atom.Area)
+// policy is what the sanitiser keeps and drops, built on first use (as package variables, its
+// maps cost the cold start of every group linking the package even when no request wrote rich
+// text).
+type policy struct {
+	// dropped elements go with everything inside them: scripts and styles, embedded and framed
+	// documents, forms and their controls, templates, raw-text elements.
+	dropped map[atom.Atom]bool
+	// global attributes are allowed on every kept element. class keeps only the editor's own
+	// classes (ql-align-center, ql-indent-1, ql-size-large…); style and id are never kept.
+	global map[string]check
+	// elements are the elements kept: what the editor writes, and the usual text semantics;
+	// those listed in plain keep only the global attributes.
+	elements map[atom.Atom]rule
+}
+
+var (
+	policyOnce  sync.Once
+	builtPolicy policy
+)
+
+// rules returns the policy, building it on first use.
+func rules() *policy {
+	policyOnce.Do(func() { builtPolicy = newPolicy() })
+	return &builtPolicy
+}
+
+func newPolicy() policy {
+	return policy{dropped: dropped(), global: global(), elements: elements()}
+}
+
+func dropped() map[atom.Atom]bool {
+	return atomSet(atom.Script, atom.Style, atom.Iframe, atom.Frame, atom.Frameset, atom.Object, atom.Embed,
+		atom.Applet, atom.Param, atom.Noscript, atom.Noembed, atom.Noframes, atom.Template, atom.Textarea, atom.Title,
+		atom.Xmp, atom.Plaintext, atom.Select, atom.Option, atom.Optgroup, atom.Datalist, atom.Button, atom.Input,
+		atom.Form, atom.Output, atom.Keygen, atom.Svg, atom.Math, atom.Head, atom.Meta, atom.Link, atom.Base,
+		atom.Audio, atom.Video, atom.Canvas, atom.Source, atom.Track, atom.Picture, atom.Dialog, atom.Slot, atom.Map,
+		atom.Area)
+}
 
 // check accepts an attribute value, possibly normalised, or refuses it.
 type check func(v string) (string, bool)
@@ -28,30 +59,30 @@ type rule struct {
 	required string
 }
 
-// global attributes are allowed on every kept element. class keeps only the editor's own
-// classes (ql-align-center, ql-indent-1, ql-size-large…); style and id are never kept.
-var global = map[string]check{"class": editorClasses, "dir": oneOf("ltr", "rtl", "auto"), "lang": langTag, "title": text(500)}
+func global() map[string]check {
+	return map[string]check{"class": editorClasses, "dir": oneOf("ltr", "rtl", "auto"), "lang": langTag, "title": text(500)}
+}
 
-// elements are the elements kept: what the editor writes, and the usual text semantics; those
-// listed in plain keep only the global attributes.
-var elements = withPlain(map[atom.Atom]rule{
-	atom.A:          {attrs: map[string]check{"href": linkURL, "target": oneOf("_blank")}},
-	atom.Img:        {attrs: map[string]check{"src": imageURL, "alt": text(500), "width": digits(5), "height": digits(5)}, required: "src"},
-	atom.Blockquote: {attrs: map[string]check{"cite": linkURL}},
-	atom.Q:          {attrs: map[string]check{"cite": linkURL}},
-	atom.Del:        {attrs: map[string]check{"cite": linkURL, "datetime": text(40)}},
-	atom.Ins:        {attrs: map[string]check{"cite": linkURL, "datetime": text(40)}},
-	atom.Time:       {attrs: map[string]check{"datetime": text(40)}},
-	atom.Ol:         {attrs: map[string]check{"start": digits(6), "reversed": oneOf("", "reversed")}},
-	atom.Li:         {attrs: map[string]check{"data-list": oneOf("bullet", "ordered", "checked", "unchecked")}},
-	atom.Td:         {attrs: map[string]check{"colspan": digits(3), "rowspan": digits(3)}},
-	atom.Th:         {attrs: map[string]check{"colspan": digits(3), "rowspan": digits(3), "scope": oneOf("row", "col", "rowgroup", "colgroup")}},
-	atom.Col:        {attrs: map[string]check{"span": digits(3)}},
-	atom.Colgroup:   {attrs: map[string]check{"span": digits(3)}},
-	atom.Pre:        {attrs: map[string]check{"spellcheck": oneOf("true", "false"), "data-language": token(30)}},
-	atom.Div:        {attrs: map[string]check{"spellcheck": oneOf("true", "false"), "data-language": token(30)}},
-	atom.Details:    {attrs: map[string]check{"open": oneOf("", "open")}},
-})
+func elements() map[atom.Atom]rule {
+	return withPlain(map[atom.Atom]rule{
+		atom.A:          {attrs: map[string]check{"href": linkURL, "target": oneOf("_blank")}},
+		atom.Img:        {attrs: map[string]check{"src": imageURL, "alt": text(500), "width": digits(5), "height": digits(5)}, required: "src"},
+		atom.Blockquote: {attrs: map[string]check{"cite": linkURL}},
+		atom.Q:          {attrs: map[string]check{"cite": linkURL}},
+		atom.Del:        {attrs: map[string]check{"cite": linkURL, "datetime": text(40)}},
+		atom.Ins:        {attrs: map[string]check{"cite": linkURL, "datetime": text(40)}},
+		atom.Time:       {attrs: map[string]check{"datetime": text(40)}},
+		atom.Ol:         {attrs: map[string]check{"start": digits(6), "reversed": oneOf("", "reversed")}},
+		atom.Li:         {attrs: map[string]check{"data-list": oneOf("bullet", "ordered", "checked", "unchecked")}},
+		atom.Td:         {attrs: map[string]check{"colspan": digits(3), "rowspan": digits(3)}},
+		atom.Th:         {attrs: map[string]check{"colspan": digits(3), "rowspan": digits(3), "scope": oneOf("row", "col", "rowgroup", "colgroup")}},
+		atom.Col:        {attrs: map[string]check{"span": digits(3)}},
+		atom.Colgroup:   {attrs: map[string]check{"span": digits(3)}},
+		atom.Pre:        {attrs: map[string]check{"spellcheck": oneOf("true", "false"), "data-language": token(30)}},
+		atom.Div:        {attrs: map[string]check{"spellcheck": oneOf("true", "false"), "data-language": token(30)}},
+		atom.Details:    {attrs: map[string]check{"open": oneOf("", "open")}},
+	})
+}
 
 var plain = []atom.Atom{atom.P, atom.Br, atom.Hr, atom.Wbr, atom.Span, atom.H1, atom.H2, atom.H3, atom.H4,
 	atom.H5, atom.H6, atom.Strong, atom.B, atom.Em, atom.I, atom.U, atom.S, atom.Strike, atom.Sub, atom.Sup,
@@ -60,11 +91,11 @@ var plain = []atom.Atom{atom.P, atom.Br, atom.Hr, atom.Wbr, atom.Span, atom.H1, 
 	atom.Figure, atom.Figcaption, atom.Section, atom.Article, atom.Aside, atom.Summary, atom.Hgroup,
 	atom.Bdi, atom.Bdo, atom.Ruby, atom.Rp, atom.Rt}
 
-func withPlain(rules map[atom.Atom]rule) map[atom.Atom]rule {
+func withPlain(m map[atom.Atom]rule) map[atom.Atom]rule {
 	for _, a := range plain {
-		rules[a] = rule{}
+		m[a] = rule{}
 	}
-	return rules
+	return m
 }
 
 // attributes returns the attributes of n the rule and the global list allow, with their
@@ -79,7 +110,7 @@ func (r rule) attributes(n *html.Node) []html.Attribute {
 		var v string
 		if c, allowed := r.attrs[a.Key]; allowed {
 			v, ok = c(a.Val)
-		} else if c, allowed := global[a.Key]; allowed {
+		} else if c, allowed := rules().global[a.Key]; allowed {
 			v, ok = c(a.Val)
 		}
 		if ok && !hasKey(out, a.Key) {

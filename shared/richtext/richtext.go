@@ -39,17 +39,18 @@ func Sanitize(fragment string) string {
 // and cleaned children), unwrapped (replaced by its cleaned children) or dropped, detached from
 // their former parents so that they can be rendered.
 func clean(nodes []*html.Node) []*html.Node {
+	p := rules()
 	var out []*html.Node
 	for _, n := range nodes {
 		switch n.Type {
 		case html.TextNode:
 			out = append(out, &html.Node{Type: html.TextNode, Data: n.Data})
 		case html.ElementNode:
-			if n.Namespace != "" || dropped[n.DataAtom] {
+			if n.Namespace != "" || p.dropped[n.DataAtom] {
 				continue // foreign content, or an element whose content is not the page's text
 			}
 			children := clean(childrenOf(n))
-			rule, ok := elements[n.DataAtom]
+			rule, ok := p.elements[n.DataAtom]
 			if !ok {
 				out = append(out, children...) // unknown or unwanted wrapper: keep what it wraps
 				continue

@@ -108,7 +108,7 @@ func checkSafe(out string) error {
 		case html.CommentNode, html.DoctypeNode:
 			return fmt.Errorf("a %v node", n.Type)
 		case html.ElementNode:
-			r, ok := elements[n.DataAtom]
+			r, ok := rules().elements[n.DataAtom]
 			if !ok || n.Namespace != "" {
 				return fmt.Errorf("element <%s>", n.Data)
 			}
@@ -118,7 +118,7 @@ func checkSafe(out string) error {
 				}
 				c, ok := r.attrs[a.Key]
 				if !ok {
-					c, ok = global[a.Key]
+					c, ok = rules().global[a.Key]
 				}
 				if !ok {
 					return fmt.Errorf("attribute %s on <%s>", a.Key, n.Data)

@@ -6,6 +6,7 @@ package words
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,11 +22,18 @@ const MaxWords = 7
 // maxRunes caps one word in a key.
 const maxRunes = 40
 
-// letters that do not decompose into a base letter and a mark.
-var special = strings.NewReplacer("ß", "ss", "æ", "ae", "œ", "oe", "ø", "o", "ł", "l", "đ", "d", "ð", "d", "þ", "th", "ı", "i")
+// special replaces the letters that do not decompose into a base letter and a mark. Built on
+// first use: a package variable would cost every group's start for the few that search.
+var (
+	specialOnce sync.Once
+	special     *strings.Replacer
+)
 
 // Fold is s in lower case without accents: "Crème Brûlée" → "creme brulee".
 func Fold(s string) string {
+	specialOnce.Do(func() {
+		special = strings.NewReplacer("ß", "ss", "æ", "ae", "œ", "oe", "ø", "o", "ł", "l", "đ", "d", "ð", "d", "þ", "th", "ı", "i")
+	})
 	s = special.Replace(strings.ToLower(s))
 	var b strings.Builder
 	b.Grow(len(s))
