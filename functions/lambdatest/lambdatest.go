@@ -359,7 +359,7 @@ var forwarded = map[string]bool{
 }
 
 // Median of durations (the mean of the middle two for an even count).
-func Median(ds []time.Duration) time.Duration {
+func Median[T ~int64 | ~float64](ds []T) T {
 	s := sorted(ds)
 	switch {
 	case len(s) == 0:
@@ -379,7 +379,21 @@ func LowerQuartile(ds []time.Duration) time.Duration {
 	return sorted(ds)[(len(ds)-1)/4]
 }
 
-func sorted(ds []time.Duration) []time.Duration {
+// PairedRatio is the median over rounds of ds[i] / base[i], each start against the baseline's
+// start of the same round (they run one after the other): load that drifts during a run (other
+// tenants of a shared machine) weighs on both sides of each ratio, where a ratio of medians
+// takes each median from different moments.
+func PairedRatio(ds, base []time.Duration) float64 {
+	var ratios []float64
+	for i := range min(len(ds), len(base)) {
+		if base[i] > 0 {
+			ratios = append(ratios, float64(ds[i])/float64(base[i]))
+		}
+	}
+	return Median(ratios)
+}
+
+func sorted[T ~int64 | ~float64](ds []T) []T {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s

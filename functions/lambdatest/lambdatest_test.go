@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -210,9 +211,10 @@ var baselines = []string{"hello", "hello-dynamodb"}
 var starts = flag.Int("starts", 10, "BenchmarkColdStart: starts per bootstrap")
 
 // BenchmarkColdStart reports, per group, the bootstrap's init time: from process start to its
-// first GET /next (the median of -starts starts), and the binary sizes. The starts are
-// interleaved (one of each bootstrap per round), so a machine's load drifting during the run
-// weighs on every group alike and the ratios to the baselines hold.
+// first GET /next (the median and lower quartile of -starts starts, and the median ratio of each
+// start to hello-dynamodb's of the same round), and the binary sizes. The starts are interleaved
+// (one of each bootstrap per round, in a new order each round), so a machine's load drifting
+// during the run weighs on every group alike and the ratios to the baselines hold.
 //
 //	go test -run '^$' -bench ColdStart ./functions/lambdatest -args -starts 20
 //
@@ -241,7 +243,10 @@ func BenchmarkColdStart(b *testing.B) {
 		all = append(all, &bootstrap{name: name, host: host, arm: arm})
 	}
 	for round := 0; round < *starts; round++ {
-		for _, bs := range all {
+		// In a new order each round: a bootstrap's place in the round (after which others, how
+		// long into the harness's own run) must not weigh on it more than on the others.
+		for _, i := range rand.Perm(len(all)) {
+			bs := all[i]
 			d, err := timeInit(bs.host, bs.name)
 			if err != nil {
 				b.Fatal(err)
@@ -249,10 +254,17 @@ func BenchmarkColdStart(b *testing.B) {
 			bs.inits = append(bs.inits, d)
 		}
 	}
+	var helloDB []time.Duration
+	for _, bs := range all {
+		if bs.name == "hello-dynamodb" {
+			helloDB = bs.inits
+		}
+	}
 	for _, bs := range all {
 		b.Run(bs.name, func(b *testing.B) {
 			b.ReportMetric(float64(Median(bs.inits).Microseconds())/1000, "init-ms-median")
 			b.ReportMetric(float64(LowerQuartile(bs.inits).Microseconds())/1000, "init-ms-p25")
+			b.ReportMetric(PairedRatio(bs.inits, helloDB), "x-hello-db-paired")
 			for metric, bin := range map[string]string{"host-bytes": bs.host, "arm64-bytes": bs.arm} {
 				if fi, err := os.Stat(bin); err == nil {
 					b.ReportMetric(float64(fi.Size()), metric)
