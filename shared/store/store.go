@@ -32,7 +32,7 @@ type Store struct {
 
 // New opens the table named name with the given SDK configuration.
 func New(cfg aws.Config, name string) *Store {
-	db := dynamo.New(cfg, awsclient.DynamoOptions()...)
+	db := dynamo.NewFromIface((*client)(dynamodb.NewFromConfig(cfg, awsclient.DynamoOptions()...)))
 	return &Store{DB: db, Table: db.Table(name)}
 }
 
