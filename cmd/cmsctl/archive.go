@@ -67,7 +67,7 @@ func init() {
 			fmt.Fprintf(out, "%d users keep two-factor sign-in (their keys were resealed for %s)\n", res.TwoFactorMoved, *id)
 		}
 		if res.TwoFactorResets > 0 {
-			fmt.Fprintf(out, "%d users set up two-factor sign-in again (their keys did not open with this deployment's key)\n", res.TwoFactorResets)
+			fmt.Fprintf(out, "%d users set up two-factor sign-in again (their keys did not open: run the import with the auth function's KMS_KEY_ID or SECRETS_KEY to keep them)\n", res.TwoFactorResets)
 		}
 		fmt.Fprintf(out, "its website domains were not carried over: attach them with cmsctl tenant set-domains --id %s\n", *id)
 		return nil
