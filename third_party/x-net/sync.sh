@@ -18,7 +18,7 @@ chmod -R u+w .
 printf 'module golang.org/x/net\n\ngo %s\n\nrequire %s\n' "$(sed -n 's/^go //p' "$src/go.mod")" \
   "$(grep -o 'golang.org/x/text v[0-9.]*' "$src/go.mod")" > go.mod
 
-# The change: the named character reference tables (2,231 + 92 entries) are built on first use
+# The changes. First, the named character reference tables (2,231 + 92 entries) are built on first use
 # instead of at package initialisation, which cost every cold start linking the package 0.2 ms.
 python3 - <<'PY'
 import re
@@ -42,5 +42,32 @@ old = "\tentityName := string(s[1:i])\n"
 assert old in s
 s = s.replace(old, old + "\tentity, entity2 := entityTables()\n", 1)
 open(p, 'w').write(s)
+PY
+# And the parser's and renderer's lookup maps (special elements, foreign-content breakouts and
+# name adjustments, void elements) are built on first use too: each becomes a sync.OnceValue.
+python3 - <<'PY'
+import re
+lazy = {'html/const.go': ['isSpecialElementMap'],
+        'html/foreign.go': ['breakout', 'svgTagNameAdjustments', 'mathMLAttributeAdjustments', 'svgAttributeAdjustments'],
+        'html/render.go': ['voidElements']}
+names = [n for ns in lazy.values() for n in ns]
+for p, ns in lazy.items():
+    s = open(p).read()
+    for n in ns:
+        m = re.search(r'^var ' + n + r' = (map\[[^\]]+\][^{]+)\{\n', s, re.M)
+        assert m, (p, n)
+        end = s.index('\n}\n', m.end())
+        s = s[:m.start()] + 'var ' + n + ' = sync.OnceValue(func() ' + m.group(1) + '{\n\treturn ' + m.group(1) + '{\n' + \
+            s[m.end():end] + '\n}\n})\n' + s[end + 3:]
+    if 'import (' in s:
+        s = s.replace('import (', 'import (\n\t"sync"', 1)
+    else:
+        s = s.replace('package html\n', 'package html\n\nimport "sync"\n', 1)
+    open(p, 'w').write(s)
+for p in ['html/const.go', 'html/foreign.go', 'html/render.go', 'html/parse.go']:
+    s = open(p).read()
+    for n in names:
+        s = re.sub(r'(?<!var )\b' + n + r'\b(?! = sync)', n + '()', s)
+    open(p, 'w').write(s)
 PY
 gofmt -w html

@@ -1136,9 +1136,9 @@ func inBodyIM(p *parser) bool {
 		case a.Math, a.Svg:
 			p.reconstructActiveFormattingElements()
 			if p.tok.DataAtom == a.Math {
-				adjustAttributeNames(p.tok.Attr, mathMLAttributeAdjustments)
+				adjustAttributeNames(p.tok.Attr, mathMLAttributeAdjustments())
 			} else {
-				adjustAttributeNames(p.tok.Attr, svgAttributeAdjustments)
+				adjustAttributeNames(p.tok.Attr, svgAttributeAdjustments())
 			}
 			adjustForeignAttributes(p.tok.Attr)
 			p.addElement()
@@ -2076,7 +2076,7 @@ func parseForeignContent(p *parser) bool {
 			Data: p.tok.Data,
 		})
 	case StartTagToken:
-		b := breakout[p.tok.Data]
+		b := breakout()[p.tok.Data]
 		if p.tok.DataAtom == a.Font {
 		loop:
 			for _, attr := range p.tok.Attr {
@@ -2100,15 +2100,15 @@ func parseForeignContent(p *parser) bool {
 		current := p.adjustedCurrentNode()
 		switch current.Namespace {
 		case "math":
-			adjustAttributeNames(p.tok.Attr, mathMLAttributeAdjustments)
+			adjustAttributeNames(p.tok.Attr, mathMLAttributeAdjustments())
 		case "svg":
 			// Adjust SVG tag names. The tokenizer lower-cases tag names, but
 			// SVG wants e.g. "foreignObject" with a capital second "O".
-			if x := svgTagNameAdjustments[p.tok.Data]; x != "" {
+			if x := svgTagNameAdjustments()[p.tok.Data]; x != "" {
 				p.tok.DataAtom = a.Lookup([]byte(x))
 				p.tok.Data = x
 			}
-			adjustAttributeNames(p.tok.Attr, svgAttributeAdjustments)
+			adjustAttributeNames(p.tok.Attr, svgAttributeAdjustments())
 		default:
 			panic("html: bad parser state: unexpected namespace")
 		}
