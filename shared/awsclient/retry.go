@@ -7,7 +7,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 )
 
 // Retry bounds for DynamoDB. A Lambda has 10 s; four attempts with jittered backoff of at most
@@ -70,4 +72,17 @@ func IsBusy(err error) bool {
 	}
 	var coded interface{ ErrorCode() string }
 	return errors.As(err, &coded) && busyCodes[coded.ErrorCode()]
+}
+
+// Unanswered reports whether err leaves the outcome of a request unknown: it was sent and no
+// answer said whether it was applied (a 5xx from the service, a connection broken or timed out on
+// the way), as opposed to an answer that refused it (a 4xx, a cancelled transaction) or a request
+// that never left (invalid parameters).
+func Unanswered(err error) bool {
+	var res *awshttp.ResponseError
+	if errors.As(err, &res) {
+		return res.HTTPStatusCode() >= 500
+	}
+	var send *smithyhttp.RequestSendError
+	return errors.As(err, &send)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/campuscms/panel/shared/awsclient"
 )
 
 // client is the SDK's DynamoDB client as guregu/dynamo sees it (its dynamodbiface.DynamoDBAPI):
@@ -84,6 +86,20 @@ func (c *client) DeleteTable(ctx context.Context, in *dynamodb.DeleteTableInput,
 	return (*dynamodb.Client)(c).DeleteTable(ctx, in, opts...)
 }
 
+// unansweredAsks is how many more times a transaction whose outcome is unknown is sent again.
+const unansweredAsks = 2
+
+// TransactWriteItems runs a transaction. When the SDK's last attempt went unanswered (a 5xx, a
+// broken connection: DynamoDB may have applied it) and the transaction carries a
+// ClientRequestToken (store.WriteTx), it is sent again with the same token, up to twice more:
+// DynamoDB answers a token it applied in the last ten minutes with that success rather than
+// applying it again, and applies one it never saw. Either way the caller learns the outcome,
+// instead of reporting a failure for a write that was made (the user would redo it, and the audit
+// log and history would hold a change nobody was told was saved).
 func (c *client) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	return (*dynamodb.Client)(c).TransactWriteItems(ctx, in, opts...)
+	out, err := (*dynamodb.Client)(c).TransactWriteItems(ctx, in, opts...)
+	for ask := 0; ask < unansweredAsks && in.ClientRequestToken != nil && awsclient.Unanswered(err) && ctx.Err() == nil; ask++ {
+		out, err = (*dynamodb.Client)(c).TransactWriteItems(ctx, in, opts...)
+	}
+	return out, err
 }
