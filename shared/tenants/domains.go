@@ -9,10 +9,15 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/store"
+	"github.com/guregu/dynamo/v2"
 )
 
 // ErrDomainTaken is returned when a host already maps to another tenant.
 var ErrDomainTaken = errors.New("tenants: domain belongs to another tenant")
+
+// ErrTenantChanged is returned when the tenant's plan or domains changed between the read that
+// checked the request and its write (another set-domains or set-plan at the same moment).
+var ErrTenantChanged = errors.New("tenants: the tenant's plan or domains changed meanwhile; run the command again")
 
 // maxDomains keeps set-domains inside one transaction (2 items per host changed, plus the tenant).
 const maxDomains = 20
@@ -41,7 +46,9 @@ func NormalizeDomains(in []string) ([]string, error) {
 
 // SetDomains replaces the tenant's website hosts: its domain list and the host → tenant lookup
 // items, written in one transaction that removes the hosts no longer listed. A host another
-// tenant holds is refused and nothing is written.
+// tenant holds is refused and nothing is written. The write holds only if the plan and domains
+// are still those read: a racing set-domains cannot leave a lookup item the list does not name,
+// and a racing downgrade cannot let a new host past a plan without custom domains.
 func SetDomains(ctx context.Context, st *store.Store, tenant string, domains []string) ([]string, error) {
 	scope, err := store.NewScope(tenant)
 	if err != nil {
@@ -66,7 +73,10 @@ func SetDomains(ctx context.Context, st *store.Store, tenant string, domains []s
 	} else {
 		upd.Remove("domains")
 	}
-	tx.Update(upd.If("attribute_exists(PK)"))
+	upd.If("attribute_exists(PK)")
+	ifUnchanged(upd, "planId", t.PlanID)
+	ifUnchanged(upd, "domains", t.Domains)
+	tx.Update(upd)
 	var added []string
 	for _, h := range hosts {
 		if slices.Contains(t.Domains, h) {
@@ -85,6 +95,9 @@ func SetDomains(ctx context.Context, st *store.Store, tenant string, domains []s
 		tx.Delete(st.Table.Delete("PK", k.PK).Range("SK", k.SK).If("tenantId = ?", tenant))
 	}
 	if err := tx.Run(ctx); err != nil {
+		if store.CondFailedAt(err, 0) {
+			return nil, fmt.Errorf("%w (%s)", ErrTenantChanged, tenant)
+		}
 		for i, h := range added {
 			if store.CondFailedAt(err, 1+i) {
 				return nil, fmt.Errorf("%w: %s", ErrDomainTaken, h)
@@ -93,4 +106,14 @@ func SetDomains(ctx context.Context, st *store.Store, tenant string, domains []s
 		return nil, store.Wrap("set domains of "+tenant, err)
 	}
 	return hosts, nil
+}
+
+// ifUnchanged conditions the update on an attribute still holding the value read (absent when
+// it was read empty: the tenant item omits an empty plan and list).
+func ifUnchanged[T string | []string](u *dynamo.Update, name string, read T) {
+	if len(read) == 0 {
+		u.If("attribute_not_exists(" + name + ")")
+		return
+	}
+	u.If(name+" = ?", read)
 }
