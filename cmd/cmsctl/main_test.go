@@ -127,20 +127,6 @@ func TestSeedDemo(t *testing.T) {
 	}
 }
 
-// domainsOf reads the tenant's domain list from the table.
-func domainsOf(t *testing.T, tenant string) []string {
-	t.Helper()
-	scope, err := store.NewScope(tenant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tn, err := testkit.Deps(t).Store.GetTenant(context.Background(), scope)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tn.Domains
-}
-
 // TestSetDomainsAttachesTheWebsite runs set-domains against the table (the emulator) and a
 // stand-in for CloudFront, and checks both, in the order setDomains documents.
 func TestSetDomainsAttachesTheWebsite(t *testing.T) {
@@ -178,7 +164,7 @@ func TestSetDomainsAttachesTheWebsite(t *testing.T) {
 	if !ok || !slices.Equal(got.Domains, []string{www, apex}) || got.Certificate == nil || got.Certificate.TokenHost != "cloudfront" || got.ConnectionGroupID != distributiontest.GroupID {
 		t.Fatalf("distribution tenant %+v (present %v)", got, ok)
 	}
-	if d := domainsOf(t, tn.ID); !slices.Equal(d, []string{www, apex}) {
+	if d := testkit.TenantItem(t, tn.ID).Domains; !slices.Equal(d, []string{www, apex}) {
 		t.Fatalf("table domains %v", d)
 	}
 
@@ -189,7 +175,7 @@ func TestSetDomainsAttachesTheWebsite(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "nothing changed") || !strings.Contains(err.Error(), "AccessDenied") {
 			t.Fatalf("error %v", err)
 		}
-		if d := domainsOf(t, tn.ID); !slices.Equal(d, []string{www, apex}) {
+		if d := testkit.TenantItem(t, tn.ID).Domains; !slices.Equal(d, []string{www, apex}) {
 			t.Errorf("table domains %v changed", d)
 		}
 	})
@@ -206,7 +192,7 @@ func TestSetDomainsAttachesTheWebsite(t *testing.T) {
 				t.Errorf("error %q lacks %q", err, want)
 			}
 		}
-		if d := domainsOf(t, tn.ID); !slices.Equal(d, []string{apex}) {
+		if d := testkit.TenantItem(t, tn.ID).Domains; !slices.Equal(d, []string{apex}) {
 			t.Errorf("table domains %v, want what the message says", d)
 		}
 		if got, _ := cf.Tenant(name); len(got.Domains) != 2 {

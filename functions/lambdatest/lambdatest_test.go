@@ -20,7 +20,6 @@ import (
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/modules"
 	"github.com/campuscms/panel/shared/routes"
-	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
 	"github.com/campuscms/panel/shared/website"
 )
@@ -65,9 +64,7 @@ func root(t testing.TB) string {
 func varsFor(t testing.TB) map[string]string {
 	t.Helper()
 	tn := testkit.NewTenant(t)
-	if _, err := tenants.SetDomains(context.Background(), testkit.Deps(t).Store, tn.ID, []string{tn.ID + ".example.org"}); err != nil {
-		t.Fatal(err)
-	}
+	testkit.SetDomains(t, tn.ID, tn.ID+".example.org")
 	return map[string]string{"tenant": tn.ID, "token": tn.AdminToken, "username": tn.AdminUsername, "password": tn.AdminPassword}
 }
 

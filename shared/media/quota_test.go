@@ -11,7 +11,6 @@ import (
 
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
@@ -23,9 +22,7 @@ func onStarter(t *testing.T, used int64) testkit.Tenant {
 	t.Helper()
 	tn := testkit.NewTenant(t)
 	st := testkit.Deps(t).Store
-	if _, err := tenants.SetPlan(context.Background(), st, tn.ID, "starter"); err != nil {
-		t.Fatal(err)
-	}
+	testkit.SetPlan(t, tn.ID, "starter")
 	if used != 0 {
 		scope, _ := store.NewScope(tn.ID)
 		if err := st.AddToCounter(scope, plans.CountMediaBytes, used).Run(context.Background()); err != nil {
@@ -153,9 +150,7 @@ func TestDowngradeKeepsMedia(t *testing.T) {
 	if err := st.AddToCounter(scope, plans.CountMediaBytes, 2*starterQuota).Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tenants.SetPlan(context.Background(), st, tn.ID, "starter"); err != nil {
-		t.Fatal(err)
-	}
+	testkit.SetPlan(t, tn.ID, "starter")
 	wantRefused(t, askUpload(t, tn, "new.png", len(body)))
 	list := testkit.Call(t, call{Method: "GET", Path: "/media", Tenant: tn.ID, Token: tn.AdminToken})
 	if n := list.Get("totalCount"); n != float64(1) {

@@ -10,21 +10,12 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
 const pagesRefused = "Your plan (Starter) allows up to 20 pages. Upgrade your plan to add more."
-
-// onPlan moves a fresh tenant to a plan, as cmsctl tenant set-plan does.
-func onPlan(t *testing.T, tn testkit.Tenant, plan string) {
-	t.Helper()
-	if _, err := tenants.SetPlan(context.Background(), testkit.Deps(t).Store, tn.ID, plan); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // addToCounter moves a usage counter as if that many records (or bytes) were there: the limit
 // reads the counter, never the records.
@@ -82,14 +73,14 @@ func TestCatalogueDeclaresLimits(t *testing.T) {
 func TestPageLimit(t *testing.T) {
 	reg := registry(t)
 	tn := testkit.NewTenant(t)
-	onPlan(t, tn, "standard")
+	testkit.SetPlan(t, tn.ID, "standard")
 	addToCounter(t, tn, "pages", 19)
 	res := create(t, tn, reg, "pages", 1)
 	testkit.Expect(t, res, http.StatusCreated, "")
 	res = create(t, tn, reg, "pages", 2) // Standard: unlimited pages
 	testkit.Expect(t, res, http.StatusCreated, "")
 
-	onPlan(t, tn, "starter") // 21 pages now: a downgrade keeps them all
+	testkit.SetPlan(t, tn.ID, "starter") // 21 pages now: a downgrade keeps them all
 	res = create(t, tn, reg, "pages", 3)
 	testkit.Expect(t, res, http.StatusForbidden, pagesRefused)
 	res = testkit.Call(t, testkit.Request{Method: "GET", Path: "/plans", Tenant: tn.ID, Token: tn.AdminToken})
@@ -117,7 +108,7 @@ func TestPageLimit(t *testing.T) {
 func TestPageLimitRace(t *testing.T) {
 	reg := registry(t)
 	tn := testkit.NewTenant(t)
-	onPlan(t, tn, "starter")
+	testkit.SetPlan(t, tn.ID, "starter")
 	addToCounter(t, tn, "pages", 19)
 	statuses := make([]int, 2)
 	var wg sync.WaitGroup
@@ -155,7 +146,7 @@ func TestCustomFormsNeedAPlanWithForms(t *testing.T) {
 	tn := testkit.NewTenant(t) // the default plan: Premium
 	form := create(t, tn, reg, "custom-forms", 1)
 	testkit.Expect(t, form, http.StatusCreated, "")
-	onPlan(t, tn, "starter")
+	testkit.SetPlan(t, tn.ID, "starter")
 	res := create(t, tn, reg, "custom-forms", 2)
 	testkit.Expect(t, res, http.StatusForbidden, "Your plan (Starter) does not include custom forms. Upgrade your plan to add one.")
 	id := form.Get("result.id").(string)
@@ -172,7 +163,7 @@ func TestCustomFormsNeedAPlanWithForms(t *testing.T) {
 	res = testkit.Call(t, testkit.Request{Method: "POST", Tenant: tn.ID, Token: tn.AdminToken,
 		Path: "/trash/custom-forms/" + id + "/" + jsonNumber(entry["version"]) + "/restore"})
 	testkit.Expect(t, res, http.StatusForbidden, "")
-	onPlan(t, tn, "standard")
+	testkit.SetPlan(t, tn.ID, "standard")
 	res = create(t, tn, reg, "custom-forms", 3)
 	testkit.Expect(t, res, http.StatusCreated, "")
 }

@@ -112,7 +112,7 @@ func TestSitemapAndRobots(t *testing.T) {
 		t.Fatal("an ampersand in a loc is not escaped")
 	}
 	// With a domain, page URLs are on the institution's own site.
-	setDomains(t, tn.ID, "www."+tn.ID+".example")
+	testkit.SetDomains(t, tn.ID, "www."+tn.ID+".example")
 	locs = validSitemap(t, public(t, req{path: "/sitemap.xml", host: "www." + tn.ID + ".example"}).raw)
 	if locs[0] != "https://www."+tn.ID+".example/about" {
 		t.Fatalf("locs %v", locs)

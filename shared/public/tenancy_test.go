@@ -11,13 +11,6 @@ import (
 	"github.com/campuscms/panel/shared/testkit"
 )
 
-func setDomains(t *testing.T, tenant string, domains ...string) {
-	t.Helper()
-	if _, err := tenants.SetDomains(context.Background(), testkit.Deps(t).Store, tenant, domains); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestTenantByHeaderAndHost: the header names the tenant; without it the host does; an unknown
 // tenant or host is a 404 and no tenant ever sees another's records.
 func TestTenantByHeaderAndHost(t *testing.T) {
@@ -26,8 +19,8 @@ func TestTenantByHeaderAndHost(t *testing.T) {
 	fa := create(t, a, "faqs", map[string]any{"question": "A?", "answer": "a"})
 	fb := create(t, b, "faqs", map[string]any{"question": "B?", "answer": "b"})
 	hostA, hostB := a.ID+".school.example", "www."+b.ID+".example"
-	setDomains(t, a.ID, hostA, "ALIAS-"+a.ID+".example.")
-	setDomains(t, b.ID, hostB)
+	testkit.SetDomains(t, a.ID, hostA, "ALIAS-"+a.ID+".example.")
+	testkit.SetDomains(t, b.ID, hostB)
 	cases := []struct {
 		name   string
 		q      req
@@ -69,8 +62,8 @@ func TestSetDomains(t *testing.T) {
 	st := testkit.Deps(t).Store
 	ctx := context.Background()
 	old, kept, added := "old-"+a.ID+".example", "kept-"+a.ID+".example", "new-"+a.ID+".example"
-	setDomains(t, a.ID, old, kept)
-	setDomains(t, a.ID, kept, added)
+	testkit.SetDomains(t, a.ID, old, kept)
+	testkit.SetDomains(t, a.ID, kept, added)
 	if id, err := st.TenantOfHost(ctx, old); err == nil {
 		t.Fatalf("removed domain still maps to %s", id)
 	}
@@ -139,7 +132,7 @@ func TestCacheHeaders(t *testing.T) {
 func TestDynamoCallsPerRoute(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
-	setDomains(t, tn.ID, "calls-"+tn.ID+".example")
+	testkit.SetDomains(t, tn.ID, "calls-"+tn.ID+".example")
 	album := create(t, tn, "albums", map[string]any{"title": "A"})
 	for i := 0; i < 25; i++ {
 		create(t, tn, "faqs", map[string]any{"question": "Q", "answer": "A", "position": i})

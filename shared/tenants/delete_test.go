@@ -21,9 +21,7 @@ func fill(t *testing.T, tn testkit.Tenant, host string) {
 			Body: map[string]any{"question": fmt.Sprintf("Question number %d about admissions?", i), "answer": "Yes"}}), 201, "")
 	}
 	testkit.LibraryJPEG(t, tn.ID, "photo.jpg", imagingtest.Photo(t, 64, 48, 1))
-	if _, err := tenants.SetDomains(context.Background(), testkit.Deps(t).Store, tn.ID, []string{host}); err != nil {
-		t.Fatal(err)
-	}
+	testkit.SetDomains(t, tn.ID, host)
 }
 
 func deletion(t *testing.T, tenant string) tenants.Deletion {

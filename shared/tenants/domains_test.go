@@ -25,7 +25,7 @@ func TestCustomDomainNeedsAPlanWithOne(t *testing.T) {
 	st := testkit.Deps(t).Store
 	tn := testkit.NewTenant(t)
 	a, b, c := "a-"+tn.ID+".example.org", "b-"+tn.ID+".example.org", "c-"+tn.ID+".example.org"
-	setPlan(t, tn.ID, "starter")
+	testkit.SetPlan(t, tn.ID, "starter")
 
 	_, err := tenants.SetDomains(ctx, st, tn.ID, []string{a})
 	if !errors.Is(err, plans.ErrNoCustomDomain) || err.Error() != domainRefused {
@@ -35,18 +35,18 @@ func TestCustomDomainNeedsAPlanWithOne(t *testing.T) {
 		t.Fatalf("a refused host maps to %s", id)
 	}
 
-	setPlan(t, tn.ID, "premium")
-	setDomains(t, tn.ID, a, b)
-	setPlan(t, tn.ID, "starter") // a downgrade removes nothing
+	testkit.SetPlan(t, tn.ID, "premium")
+	testkit.SetDomains(t, tn.ID, a, b)
+	testkit.SetPlan(t, tn.ID, "starter") // a downgrade removes nothing
 	hostsOf(t, tn.ID, a, b)
-	setDomains(t, tn.ID, b, a) // the same hosts: allowed
+	testkit.SetDomains(t, tn.ID, b, a) // the same hosts: allowed
 	if _, err := tenants.SetDomains(ctx, st, tn.ID, []string{a, c}); !errors.Is(err, plans.ErrNoCustomDomain) {
 		t.Fatalf("a new host after the downgrade: %v", err)
 	}
 	hostsOf(t, tn.ID, a, b) // nothing of the refused request written
-	setDomains(t, tn.ID, a)
+	testkit.SetDomains(t, tn.ID, a)
 	hostsOf(t, tn.ID, a)
-	setDomains(t, tn.ID)
+	testkit.SetDomains(t, tn.ID)
 	hostsOf(t, tn.ID)
 }
 
@@ -83,7 +83,7 @@ func TestDomainsSetAtOnceLeaveNoStrayLookup(t *testing.T) {
 	if won == 0 {
 		t.Fatal("no set-domains call succeeded")
 	}
-	listed := tenantOf(t, tn.ID).Domains
+	listed := testkit.TenantItem(t, tn.ID).Domains
 	if len(listed) != 1 {
 		t.Fatalf("domains %v, want the one host of the last call that held", listed)
 	}
@@ -95,37 +95,10 @@ func TestDomainsSetAtOnceLeaveNoStrayLookup(t *testing.T) {
 	}
 }
 
-func setPlan(t *testing.T, tenant, plan string) {
-	t.Helper()
-	if _, err := tenants.SetPlan(context.Background(), testkit.Deps(t).Store, tenant, plan); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func setDomains(t *testing.T, tenant string, hosts ...string) {
-	t.Helper()
-	if _, err := tenants.SetDomains(context.Background(), testkit.Deps(t).Store, tenant, hosts); err != nil {
-		t.Fatalf("set-domains %v: %v", hosts, err)
-	}
-}
-
-func tenantOf(t *testing.T, tenant string) store.Tenant {
-	t.Helper()
-	scope, err := store.NewScope(tenant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := testkit.Deps(t).Store.GetTenant(context.Background(), scope)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got
-}
-
 // hostsOf checks the tenant lists exactly these hosts and each maps to it.
 func hostsOf(t *testing.T, tenant string, want ...string) {
 	t.Helper()
-	got := tenantOf(t, tenant).Domains
+	got := testkit.TenantItem(t, tenant).Domains
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
 		t.Fatalf("domains %v, want %v", got, want)
 	}
