@@ -32,3 +32,9 @@ functions:
 
 synth: functions
 	npm run synth --prefix infra
+
+# Screenshots for the README from the demo (dev server on ports 8191/4591, Chromium):
+# docs/images/panel.png and docs/images/website.png, 1280x800.
+.PHONY: screenshots
+screenshots:
+	@bash scripts/screenshots.sh
