@@ -240,7 +240,7 @@ func TestPasswordChangeEndsOtherSessions(t *testing.T) {
 	tn := testkit.NewTenant(t)
 	other := testkit.Login(t, tn.ID, "admin", tn.AdminPassword)
 	res := testkit.Call(t, call{Method: "PATCH", Path: "/auth/me", Tenant: tn.ID, Token: tn.AdminToken,
-		Body: map[string]any{"username": "admin", "email": "a@example.org", "phone": "5551234567", "password": "brand-new-pw"}})
+		Body: map[string]any{"username": "admin", "email": "a@example.org", "phone": "5551234567", "password": "brand-new-pw", "currentPassword": tn.AdminPassword}})
 	expect(t, res, 200, "Profile updated!")
 	expect(t, testkit.Call(t, call{Method: "GET", Path: "/auth/me", Tenant: tn.ID, Token: tn.AdminToken}), 200, "")
 	expect(t, testkit.Call(t, call{Method: "GET", Path: "/auth/me", Tenant: tn.ID, Token: other}), 401, "")

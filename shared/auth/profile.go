@@ -12,7 +12,9 @@ import (
 )
 
 // updateMe applies PATCH /auth/me: username (unique per tenant), email, phone, and optionally a
-// new password (which ends every other session of the user) and a new passcode. It is one
+// new password (which ends every other session of the user) and a new passcode. A new password or
+// passcode asks for the current password, and a code where two-factor sign-in is on (reauth.go):
+// a session alone cannot give the account a secret its owner does not know. It is one
 // transaction: either all of it is written or none.
 func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 	var in profileInput
@@ -26,6 +28,13 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 	ctx, c := r.Context(), CallerFrom(r.Context())
 	u := *c.User
 	now := s.now().UTC()
+	var p proof
+	if in.Password != "" || in.Passcode != "" {
+		var err error
+		if p, err = s.confirmOwner(ctx, c.Scope, c.User, reauth{Password: in.CurrentPassword, Code: in.Code, RecoveryCode: in.RecoveryCode}, profileReauth, now); err != nil {
+			return err
+		}
+	}
 	update := s.st.Table.Update("PK", u.PK).Range("SK", u.SK).
 		Set("username", in.Username).Set("email", in.Email).Set("phone", in.Phone).
 		Set("updatedAt", now).Set("version", u.Version+1).
@@ -44,6 +53,14 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	u.Username, u.Email, u.Phone, u.UpdatedAt, u.Version = in.Username, in.Email, in.Phone, now, u.Version+1
+	// The code (or recovery code) that proved the owner is spent with the change.
+	p.spend(update)
+	if p.step > 0 {
+		u.TOTPLastStep = p.step
+	}
+	if p.recovery != "" {
+		u.RecoveryHashes = without(u.RecoveryHashes, p.recovery)
+	}
 
 	// The transaction is all or nothing; the marker comes first so that its cancellation reason
 	// (index 0) tells a taken name from a stale version.

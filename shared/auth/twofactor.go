@@ -302,11 +302,15 @@ type enableResult struct {
 
 // enable confirms the waiting key with its first code: two-factor sign-in is on, recovery codes
 // are made (answered once), and every other session of the user ends. From an enrol challenge it
-// also signs the user in.
+// also signs the user in; signed in, it also asks for the current password (reauth.go), so a
+// session alone cannot put the account behind a key its owner does not have.
 func (s *Service) enable(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Challenge string `json:"challenge"`
 		Code      string `json:"code"`
+		// Password is the current password, asked when signed in (not of an enrol challenge,
+		// whose sign-in has just checked it).
+		Password string `json:"password"`
 	}
 	if err := api.Decode(r, &in); err != nil {
 		return err
@@ -341,6 +345,13 @@ func (s *Service) enable(w http.ResponseWriter, r *http.Request) error {
 	step, ok := matchTOTP(key, in.Code, now, 0)
 	if !ok {
 		return api.FieldError(http.StatusBadRequest, "code", msgBadCode)
+	}
+	if e.session != nil {
+		// The code is checked first: it is of the new key, which whoever holds the session has
+		// seen, so a wrong one is no guess at the account and takes no attempt of the window.
+		if _, err := s.confirmOwner(ctx, e.scope, u, reauth{Password: in.Password}, twoFactorReauth, now); err != nil {
+			return err
+		}
 	}
 	codes, hashes := newRecoveryCodes(u.ID)
 	sealed := u.TOTPPendingKey
@@ -378,18 +389,45 @@ func (s *Service) enable(w http.ResponseWriter, r *http.Request) error {
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: out, Message: msgTwoFactorOn})
 }
 
-// newRecoveryCodes replaces the user's recovery codes, after the password.
+// reauthInput is the body of the two-factor changes of a signed-in user: the current password,
+// and where two-factor sign-in is on a code or a recovery code (reauth.go).
+type reauthInput struct {
+	Password     string `json:"password"`
+	Code         string `json:"code"`
+	RecoveryCode string `json:"recoveryCode"`
+}
+
+func decodeReauth(r *http.Request) (reauth, error) {
+	var in reauthInput
+	if err := api.Decode(r, &in); err != nil {
+		return reauth{}, err
+	}
+	return reauth(in), nil
+}
+
+// newRecoveryCodes replaces the user's recovery codes, after the password and a code (or one of
+// the old recovery codes).
 func (s *Service) newRecoveryCodes(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.checkPassword(r)
+	in, err := decodeReauth(r)
 	if err != nil {
 		return err
 	}
+	c := CallerFrom(r.Context())
 	if c.User.TOTPKey == "" {
 		return api.Errorf(http.StatusConflict, msgTwoFactorOff)
+	}
+	p, err := s.confirmOwner(r.Context(), c.Scope, c.User, in, twoFactorReauth, s.now())
+	if err != nil {
+		return err
 	}
 	codes, hashes := newRecoveryCodes(c.User.ID)
 	err = s.changeTwoFactor(r.Context(), c.Scope, c.User, c.Session, c.Client, func(up *dynamo.Update) {
 		up.SetSet("recoveryHashes", hashes).If("attribute_exists(totpKey)")
+		if p.recovery != "" {
+			p.condition(up) // the set is replaced: the code goes with the others
+		} else {
+			p.spend(up)
+		}
 	})
 	if err != nil {
 		return err
@@ -397,48 +435,32 @@ func (s *Service) newRecoveryCodes(w http.ResponseWriter, r *http.Request) error
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: enableResult{RecoveryCodes: codes}, Message: msgNewCodes})
 }
 
-// disable turns two-factor sign-in off, after the password, unless the tenant requires it.
+// disable turns two-factor sign-in off, after the password and a code (or a recovery code),
+// unless the tenant requires it.
 func (s *Service) disable(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.checkPassword(r)
+	in, err := decodeReauth(r)
 	if err != nil {
 		return err
 	}
+	c := CallerFrom(r.Context())
 	if c.User.TwoFactorRequired {
 		return api.Errorf(http.StatusForbidden, msgRequired)
+	}
+	p, err := s.confirmOwner(r.Context(), c.Scope, c.User, in, twoFactorReauth, s.now())
+	if err != nil {
+		return err
 	}
 	if c.User.TOTPKey == "" {
 		return api.JSON(w, http.StatusOK, api.Envelope{Result: true, Message: msgTwoFactorOff})
 	}
 	err = s.changeTwoFactor(r.Context(), c.Scope, c.User, c.Session, c.Client, func(up *dynamo.Update) {
 		up.Remove("totpKey", "totpPendingKey", "totpLastStep", "recoveryHashes")
+		p.condition(up) // all of it is removed: the code too
 	})
 	if err != nil {
 		return err
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: true, Message: msgTwoFactorOff})
-}
-
-// checkPassword confirms the signed-in user's password (in the body), counted in the attempt
-// window like a sign-in: a borrowed session cannot guess it.
-func (s *Service) checkPassword(r *http.Request) (*Caller, error) {
-	var in struct {
-		Password string `json:"password"`
-	}
-	if err := api.Decode(r, &in); err != nil {
-		return nil, err
-	}
-	c := CallerFrom(r.Context())
-	if in.Password == "" {
-		return nil, api.FieldError(http.StatusBadRequest, "password", msgWrongPassword)
-	}
-	ak := attemptKey(c.Scope, c.User.Username)
-	if err := reserveAttempt(r.Context(), s.st, ak, s.now()); err != nil {
-		return nil, err
-	}
-	if !VerifySecret(c.User.PasswordHash, in.Password) {
-		return nil, api.FieldError(http.StatusBadRequest, "password", msgWrongPassword)
-	}
-	return c, clearAttempts(r.Context(), s.st, ak)
 }
 
 // changeTwoFactor writes a change of the signed-in user's two-factor settings: the change, a new

@@ -34,7 +34,8 @@ func do(t *testing.T, tenant, token, method, path string, body any) testkit.Resp
 	return testkit.Call(t, testkit.Request{Method: method, Path: path, Tenant: tenant, Token: token, Body: body})
 }
 
-// enrol turns two-factor sign-in on for a signed-in user and returns its key and recovery codes.
+// enrol turns two-factor sign-in on for a signed-in user (of staff's password) and returns its key
+// and recovery codes.
 func enrol(t *testing.T, tenant, token string) (string, []string) {
 	t.Helper()
 	res := do(t, tenant, token, "POST", "/auth/two-factor/setup", map[string]any{})
@@ -43,9 +44,9 @@ func enrol(t *testing.T, tenant, token string) (string, []string) {
 	if uri := res.Get("result.uri").(string); !strings.HasPrefix(uri, "otpauth://totp/") || !strings.Contains(uri, "secret="+secret) {
 		t.Fatalf("uri %q", uri)
 	}
-	res = do(t, tenant, token, "POST", "/auth/two-factor/enable", map[string]any{"code": "000000x"})
+	res = do(t, tenant, token, "POST", "/auth/two-factor/enable", map[string]any{"code": "000000x", "password": "staff-pass-1"})
 	testkit.Expect(t, res, http.StatusBadRequest, "The code is not valid. Try again.")
-	res = do(t, tenant, token, "POST", "/auth/two-factor/enable", map[string]any{"code": code(t, secret, 0)})
+	res = do(t, tenant, token, "POST", "/auth/two-factor/enable", map[string]any{"code": code(t, secret, 0), "password": "staff-pass-1"})
 	testkit.Expect(t, res, http.StatusOK, "Two-factor sign-in is on.")
 	var codes []string
 	for _, c := range res.Get("result.recoveryCodes").([]any) {
@@ -249,9 +250,10 @@ func TestTwoFactorOffAndNewRecoveryCodesNeedThePassword(t *testing.T) {
 	tn := testkit.NewTenant(t)
 	name := staff(t, tn, nil)
 	token := testkit.Login(t, tn.ID, name, "staff-pass-1")
-	_, codes := enrol(t, tn.ID, token)
-	testkit.Expect(t, do(t, tn.ID, token, "POST", "/auth/two-factor/recovery-codes", map[string]any{"password": "nope-nope-1"}), http.StatusBadRequest, "The password is not correct.")
-	res := do(t, tn.ID, token, "POST", "/auth/two-factor/recovery-codes", map[string]any{"password": "staff-pass-1"})
+	secret, codes := enrol(t, tn.ID, token)
+	testkit.Expect(t, do(t, tn.ID, token, "POST", "/auth/two-factor/recovery-codes", map[string]any{"password": "nope-nope-1", "code": code(t, secret, 1)}),
+		http.StatusBadRequest, "The password is not correct.")
+	res := do(t, tn.ID, token, "POST", "/auth/two-factor/recovery-codes", map[string]any{"password": "staff-pass-1", "code": code(t, secret, 1)})
 	testkit.Expect(t, res, http.StatusOK, "New recovery codes made. The old ones no longer work.")
 	fresh := res.Get("result.recoveryCodes").([]any)
 	challenge := login(t, tn.ID, name, "staff-pass-1").Get("result.challenge").(string)
@@ -259,8 +261,8 @@ func TestTwoFactorOffAndNewRecoveryCodesNeedThePassword(t *testing.T) {
 	res = do(t, tn.ID, "", "POST", "/auth/two-factor", map[string]any{"challenge": challenge, "recoveryCode": fresh[0]})
 	testkit.Expect(t, res, http.StatusOK, "")
 	token = res.Get("result.token").(string)
-	testkit.Expect(t, do(t, tn.ID, token, "POST", "/auth/two-factor/disable", map[string]any{"password": "staff-pass-1", "isAdmin": true}), http.StatusBadRequest, "")
-	testkit.Expect(t, do(t, tn.ID, token, "POST", "/auth/two-factor/disable", map[string]any{"password": "staff-pass-1"}), http.StatusOK, "Two-factor sign-in is off.")
+	testkit.Expect(t, do(t, tn.ID, token, "POST", "/auth/two-factor/disable", map[string]any{"password": "staff-pass-1", "recoveryCode": fresh[1], "isAdmin": true}), http.StatusBadRequest, "")
+	testkit.Expect(t, do(t, tn.ID, token, "POST", "/auth/two-factor/disable", map[string]any{"password": "staff-pass-1", "recoveryCode": fresh[1]}), http.StatusOK, "Two-factor sign-in is off.")
 	res = login(t, tn.ID, name, "staff-pass-1")
 	if res.Get("result.token") == nil {
 		t.Fatalf("after turning it off: %s", res.Raw)

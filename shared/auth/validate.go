@@ -63,6 +63,11 @@ type profileInput struct {
 	Phone    string `json:"phone"`
 	Password string `json:"password"`
 	Passcode string `json:"passcode"`
+	// A new password or passcode also takes the current password, and where two-factor sign-in
+	// is on a code or a recovery code (reauth.go).
+	CurrentPassword string `json:"currentPassword"`
+	Code            string `json:"code"`
+	RecoveryCode    string `json:"recoveryCode"`
 }
 
 func (in *profileInput) normalize() {

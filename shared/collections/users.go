@@ -19,6 +19,10 @@ type userHooks struct{}
 var (
 	errDeleteSelf = &api.Error{Status: http.StatusConflict, Message: "You cannot delete your own account."}
 	errNameTaken  = api.FieldError(http.StatusConflict, "username", "Username is already taken!")
+	// errOwnPassword: a session alone must not give its own account a password its owner does not
+	// know (issue 40). My Profile (PATCH /auth/me) asks for the current password, and a code where
+	// two-factor sign-in is on; a generic record write has no field to carry them.
+	errOwnPassword = api.FieldError(http.StatusForbidden, "password", "Change your own password in My Profile, which asks for your current password.")
 )
 
 // rightsFields are the fields nobody may change on their own account.
@@ -44,6 +48,9 @@ func (userHooks) BeforeWrite(ctx context.Context, s *Service, w *Write) error {
 				if w.Changed(name) {
 					return errOwnRights
 				}
+			}
+			if password, _ := w.Values["password"].(string); password != "" {
+				return errOwnPassword
 			}
 		}
 		if err := mayActOnUser(ctx, s, w); err != nil {
