@@ -144,6 +144,10 @@ describe('admin panel foundation', () => {
       await page.getByLabel('Email Address*').fill('admin@example.com');
       await page.getByLabel('Phone Number*').fill('5551234567');
       await page.getByLabel('Passcode').fill(passcode);
+      // A new passcode is a way to sign in: the current password is asked for it.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Enter your current password.').first().waitFor();
+      await page.getByLabel('Current password').fill(ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Profile updated!').waitFor();
     });

@@ -70,6 +70,14 @@ describe('two-factor sign-in', () => {
       assert.deepEqual(await axeViolations(page, 'main'), [], 'set-up');
       const key = (await section.getByTestId('totp-key').textContent()).trim();
       assert.match(key, /^[A-Z2-7 ]{32,}$/);
+      // Signed in, turning it on asks for the current password too (a session alone cannot).
+      await section.getByLabel('2. Enter the 6-digit code the app shows').fill(totp(key));
+      await section.getByRole('button', { name: 'Turn on' }).click();
+      await section.getByText('Enter your current password.').waitFor();
+      await section.getByLabel('3. Your current password').fill('wrong-pass-1');
+      await section.getByRole('button', { name: 'Turn on' }).click();
+      await section.getByText('The password is not correct.').waitFor();
+      await section.getByLabel('3. Your current password').fill(user.password);
       // A wrong code is refused inline; the right one turns it on and shows the codes once.
       await section.getByLabel('2. Enter the 6-digit code the app shows').fill(totp(key, Date.now() - 120_000));
       await section.getByRole('button', { name: 'Turn on' }).click();
@@ -108,11 +116,16 @@ describe('two-factor sign-in', () => {
       await page.waitForURL('**/dashboard');
       await page.goto('/my-profile');
       await page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('Recovery codes left: 9.').waitFor();
-      // New recovery codes ask for the password first.
+      // New recovery codes ask for the password and a code (here a recovery code) first.
       await page.getByRole('button', { name: 'New recovery codes' }).click();
       const dialog = page.getByRole('dialog', { name: 'New recovery codes' });
       await dialog.waitFor();
       assert.deepEqual(await axeViolations(page, '[role="dialog"]'), [], 'password dialog');
+      await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+      await dialog.getByRole('button', { name: 'Make new codes' }).click();
+      await dialog.getByText('Enter the code from your authenticator app.').first().waitFor();
+      await dialog.getByRole('button', { name: 'Use a recovery code' }).click();
+      await dialog.getByLabel('Recovery code').fill(codes[1]);
       await dialog.getByLabel('Password', { exact: true }).fill('wrong-pass-1');
       await dialog.getByRole('button', { name: 'Make new codes' }).click();
       await dialog.getByText('The password is not correct.').first().waitFor();

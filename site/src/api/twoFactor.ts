@@ -27,16 +27,22 @@ export async function startSetup(challenge?: string): Promise<SetupKey> {
   return (await api.post<Envelope<SetupKey>>('/auth/two-factor/setup', challenge ? { challenge } : {})).result;
 }
 
-export async function enable(code: string, challenge?: string): Promise<Envelope<Enabled>> {
-  return api.post<Envelope<Enabled>>('/auth/two-factor/enable', challenge ? { challenge, code } : { code });
+/** enable confirms the new key with its first code: with an enrol challenge (sign-in), or signed
+ * in with the current password. */
+export async function enable(code: string, challenge?: string, password?: string): Promise<Envelope<Enabled>> {
+  return api.post<Envelope<Enabled>>('/auth/two-factor/enable', challenge ? { challenge, code } : { code, password: password ?? '' });
 }
 
-export function newRecoveryCodes(password: string): Promise<Envelope<{ recoveryCodes: string[] }>> {
-  return api.post('/auth/two-factor/recovery-codes', { password });
+/** The body of the two-factor changes below: the password, and a code or a recovery code
+ * (lib/profileValidation reauthPayload). */
+export type ReauthBody = Record<string, string>;
+
+export function newRecoveryCodes(body: ReauthBody): Promise<Envelope<{ recoveryCodes: string[] }>> {
+  return api.post('/auth/two-factor/recovery-codes', body);
 }
 
-export function disable(password: string): Promise<Envelope<boolean>> {
-  return api.post('/auth/two-factor/disable', { password });
+export function disable(body: ReauthBody): Promise<Envelope<boolean>> {
+  return api.post('/auth/two-factor/disable', body);
 }
 
 export const SESSIONS_KEY = '/auth/sessions';

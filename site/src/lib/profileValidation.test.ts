@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { validateProfile, toProfilePayload, isValidPhone, type ProfileInput } from './profileValidation';
+import {
+  changesSignIn,
+  checkReauth,
+  isValidPhone,
+  NO_REAUTH,
+  reauthPayload,
+  toProfilePayload,
+  validateProfile,
+  type ProfileInput,
+} from './profileValidation';
 
 const good: ProfileInput = {
   username: 'admin',
@@ -61,5 +70,39 @@ describe('toProfilePayload', () => {
       password: 'secret1',
       passcode: '123456',
     });
+  });
+});
+
+// A new password or passcode, and the two-factor changes, ask for the current password (and a
+// code where two-factor sign-in is on): the API refuses them without (issue 40).
+describe('changesSignIn', () => {
+  it('is true once a new password or passcode is typed', () => {
+    expect(changesSignIn(good)).toBe(false);
+    expect(changesSignIn({ ...good, password: 'n' })).toBe(true);
+    expect(changesSignIn({ ...good, passcode: '1' })).toBe(true);
+  });
+});
+
+describe('checkReauth', () => {
+  it('asks for the current password', () => {
+    expect(checkReauth(NO_REAUTH, false)).toEqual({ password: 'Enter your current password.' });
+    expect(checkReauth({ ...NO_REAUTH, password: 'old-pass-1' }, false)).toEqual({});
+  });
+  it('asks for a code, or a recovery code, where two-factor sign-in is on', () => {
+    expect(checkReauth({ ...NO_REAUTH, password: 'old-pass-1' }, true)).toEqual({ code: 'Enter the code from your authenticator app.' });
+    expect(checkReauth({ password: 'old-pass-1', code: ' ', recovery: true }, true)).toEqual({ code: 'Enter one of your recovery codes.' });
+    expect(checkReauth({ password: 'old-pass-1', code: '123456', recovery: false }, true)).toEqual({});
+  });
+});
+
+describe('reauthPayload', () => {
+  it('names the current password as the route does', () => {
+    expect(reauthPayload({ ...NO_REAUTH, password: 'old-pass-1' }, false)).toEqual({ password: 'old-pass-1' });
+    expect(reauthPayload({ ...NO_REAUTH, password: 'old-pass-1' }, false, 'currentPassword')).toEqual({ currentPassword: 'old-pass-1' });
+  });
+  it('sends the code or the recovery code only where two-factor sign-in is on', () => {
+    expect(reauthPayload({ password: 'p', code: '123456', recovery: false }, false)).toEqual({ password: 'p' });
+    expect(reauthPayload({ password: 'p', code: '123456', recovery: false }, true)).toEqual({ password: 'p', code: '123456' });
+    expect(reauthPayload({ password: 'p', code: ' abcd-efgh-jkmn ', recovery: true }, true)).toEqual({ password: 'p', recoveryCode: 'abcd-efgh-jkmn' });
   });
 });

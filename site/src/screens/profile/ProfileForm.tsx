@@ -1,19 +1,25 @@
 import { Button, Flex, Grid, TextField } from '@aws-amplify/ui-react';
 import type { FormEvent } from 'react';
-import type { FieldErrors, ProfileInput } from '../../lib/profileValidation';
+import { changesSignIn, type FieldErrors, type ProfileInput, type Reauth } from '../../lib/profileValidation';
+import { ReauthFields } from './ReauthFields';
 
 interface Props {
   form: ProfileInput;
   errors: FieldErrors;
   saving: boolean;
   setField: (field: keyof ProfileInput, value: string) => void;
+  /** The current password (and code) a new password or passcode asks for. */
+  reauth: Reauth;
+  setReauth: (next: Reauth) => void;
+  /** Two-factor sign-in is on: a code is asked with the current password. */
+  twoFactor: boolean;
   onSave: (e: FormEvent) => void;
   onCancel: () => void;
 }
 
 const KEEP = 'Only Enter if you want to change';
 
-export function ProfileForm({ form, errors, saving, setField, onSave, onCancel }: Props) {
+export function ProfileForm({ form, errors, saving, setField, reauth, setReauth, twoFactor, onSave, onCancel }: Props) {
   const field = (name: keyof ProfileInput) => ({
     name,
     value: form[name],
@@ -38,6 +44,15 @@ export function ProfileForm({ form, errors, saving, setField, onSave, onCancel }
           descriptiveText="6 digits, for signing in without the password"
           {...field('passcode')}
         />
+        {changesSignIn(form) && (
+          // Asked once a new password or passcode is typed (SPEC's form has no such field).
+          <ReauthFields
+            value={reauth}
+            onChange={setReauth}
+            twoFactor={twoFactor}
+            errors={{ password: errors.currentPassword, code: errors.code ?? errors.recoveryCode }}
+          />
+        )}
       </Grid>
       <Flex gap="small" marginTop="large">
         <Button type="button" onClick={onCancel} isDisabled={saving}>

@@ -12,7 +12,17 @@ export function ProfileScreen() {
     <Flex direction="column" gap="medium" className="panel--narrow">
       <Card variation="outlined" className="panel">
         {p.editing ? (
-          <ProfileForm form={p.form} errors={p.errors} saving={p.saving} setField={p.setField} onSave={p.save} onCancel={p.cancel} />
+          <ProfileForm
+            form={p.form}
+            errors={p.errors}
+            saving={p.saving}
+            setField={p.setField}
+            reauth={p.reauth}
+            setReauth={p.setReauth}
+            twoFactor={p.twoFactor}
+            onSave={p.save}
+            onCancel={p.cancel}
+          />
         ) : (
           <ProfileView user={p.user} onEdit={p.startEdit} onLogout={p.logout} loggingOut={p.loggingOut} />
         )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, PasswordField, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { mutate } from 'swr';
@@ -7,8 +7,10 @@ import { HttpError, messageOf } from '../../api/http';
 import type { User } from '../../api/types';
 import { disable, newRecoveryCodes } from '../../api/twoFactor';
 import { Modal } from '../../components/Modal';
+import { checkReauth, NO_REAUTH, reauthPayload, type Reauth } from '../../lib/profileValidation';
 import { RecoveryCodes } from '../twofactor/RecoveryCodes';
 import { TwoFactorSetup } from '../twofactor/TwoFactorSetup';
+import { ReauthFields } from './ReauthFields';
 
 type Mode = 'idle' | 'setup' | 'codes' | 'off' | 'shown';
 
@@ -68,23 +70,24 @@ export function TwoFactorSection({ user }: { user: User }) {
         )}
       </Flex>
       {(mode === 'codes' || mode === 'off') && (
-        <PasswordDialog
+        <ReauthDialog
           title={mode === 'codes' ? 'New recovery codes' : 'Turn off two-factor sign-in'}
           action={mode === 'codes' ? 'Make new codes' : 'Turn off'}
           explain={
             mode === 'codes'
-              ? 'Your old recovery codes stop working. Enter your password to go on.'
-              : 'Signing in will ask for your password only. Enter your password to go on.'
+              ? 'Your old recovery codes stop working. Enter your password and a code from your app to go on.'
+              : 'Signing in will ask for your password only. Enter your password and a code from your app to go on.'
           }
+          twoFactor={tf.enabled}
           onClose={() => setMode('idle')}
-          run={async (password) => {
+          run={async (body) => {
             if (mode === 'codes') {
-              const res = await newRecoveryCodes(password);
+              const res = await newRecoveryCodes(body);
               setCodes(res.result.recoveryCodes);
               setMode('shown');
               toast.success(res.message ?? 'Done.');
             } else {
-              const res = await disable(password);
+              const res = await disable(body);
               setMode('idle');
               toast.success(res.message ?? 'Done.');
             }
@@ -100,26 +103,36 @@ interface DialogProps {
   title: string;
   action: string;
   explain: string;
+  /** Two-factor sign-in is on: a code (or a recovery code) is asked with the password. */
+  twoFactor: boolean;
   onClose: () => void;
-  run: (password: string) => Promise<void>;
+  run: (body: Record<string, string>) => Promise<void>;
 }
 
-/** PasswordDialog asks for the password before a change of two-factor settings. */
-function PasswordDialog({ title, action, explain, onClose, run }: DialogProps) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+/** ReauthDialog asks for the password, and a code, before a change of two-factor settings. */
+function ReauthDialog({ title, action, explain, twoFactor, onClose, run }: DialogProps) {
+  const [reauth, setReauth] = useState<Reauth>(NO_REAUTH);
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const missing = checkReauth(reauth, twoFactor);
+    if (missing.password || missing.code) {
+      setErrors({ password: missing.password, code: missing.code });
+      return;
+    }
     setBusy(true);
-    setError(null);
+    setErrors({});
     try {
-      await run(password);
+      await run(reauthPayload(reauth, twoFactor));
     } catch (err) {
-      const msg = err instanceof HttpError ? (err.errors.password ?? messageOf(err)) : messageOf(err);
-      setError(msg);
-      toast.error(msg);
+      const fields: Partial<Record<string, string>> = err instanceof HttpError ? err.errors : {};
+      const code = fields.code ?? fields.recoveryCode;
+      // A message of no field (too many attempts, say) is shown on the password.
+      const password = fields.password ?? (code ? undefined : messageOf(err));
+      setErrors({ password, code });
+      toast.error(password ?? code ?? messageOf(err));
       setBusy(false);
     }
   };
@@ -128,14 +141,15 @@ function PasswordDialog({ title, action, explain, onClose, run }: DialogProps) {
       <form onSubmit={submit} noValidate>
         <Flex direction="column" gap="medium">
           <Text>{explain}</Text>
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hasError={Boolean(error)}
-            errorMessage={error ?? undefined}
+          <ReauthFields
+            value={reauth}
+            onChange={(next) => {
+              setReauth(next);
+              setErrors({});
+            }}
+            twoFactor={twoFactor}
+            errors={errors}
+            passwordLabel="Password"
           />
           <Flex gap="small" justifyContent="flex-end">
             <Button onClick={onClose}>Cancel</Button>

@@ -7,7 +7,17 @@ import { HttpError, messageOf } from '../../api/http';
 import { useApp } from '../../app/AppContext';
 import { logout } from '../../app/logout';
 import { MSG } from '../../lib/messages';
-import { toProfilePayload, validateProfile, type FieldErrors, type ProfileInput } from '../../lib/profileValidation';
+import {
+  changesSignIn,
+  checkReauth,
+  NO_REAUTH,
+  reauthPayload,
+  toProfilePayload,
+  validateProfile,
+  type FieldErrors,
+  type ProfileInput,
+  type Reauth,
+} from '../../lib/profileValidation';
 
 const EMPTY: ProfileInput = { username: '', email: '', phone: '', password: '', passcode: '' };
 
@@ -19,16 +29,25 @@ export function useProfile() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [reauth, setReauthState] = useState<Reauth>(NO_REAUTH);
+  const twoFactor = Boolean(user?.twoFactor?.enabled);
 
   const startEdit = () => {
     setForm({ username: user?.username ?? '', email: user?.email ?? '', phone: user?.phone ?? '', password: '', passcode: '' });
+    setReauthState(NO_REAUTH);
     setErrors({});
     setEditing(true);
   };
 
   const cancel = () => {
     setEditing(false);
+    setReauthState(NO_REAUTH);
     setErrors({});
+  };
+
+  const setReauth = (next: Reauth) => {
+    setReauthState(next);
+    setErrors((e) => ({ ...e, currentPassword: undefined, code: undefined, recoveryCode: undefined }));
   };
 
   const setField = (field: keyof ProfileInput, value: string) => {
@@ -40,14 +59,20 @@ export function useProfile() {
     e.preventDefault();
     if (saving) return;
     const check = validateProfile(form);
-    setErrors(check.errors);
-    if (check.message) {
-      toast.error(check.message);
+    // A new password or passcode asks for the current password (and code): the API refuses it without.
+    const again = changesSignIn(form) ? checkReauth(reauth, twoFactor) : {};
+    const errors: FieldErrors = { ...check.errors, currentPassword: again.password, code: again.code };
+    setErrors(errors);
+    const message = check.message ?? again.password ?? again.code;
+    if (message) {
+      toast.error(message);
       return;
     }
     setSaving(true);
     try {
-      const res = await updateMe(toProfilePayload(form));
+      const body = toProfilePayload(form);
+      const res = await updateMe(changesSignIn(form) ? { ...body, ...reauthPayload(reauth, twoFactor, 'currentPassword') } : body);
+      setReauthState(NO_REAUTH);
       await mutate(KEYS.me, { result: res.result }, { revalidate: false });
       toast.success(res.message || MSG.profileUpdated);
       setEditing(false);
@@ -64,5 +89,5 @@ export function useProfile() {
     await logout();
   };
 
-  return { user, editing, form, errors, saving, loggingOut, startEdit, cancel, setField, save, logout: doLogout };
+  return { user, editing, form, errors, saving, loggingOut, reauth, setReauth, twoFactor, startEdit, cancel, setField, save, logout: doLogout };
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { enable, startSetup, type Enabled, type SetupKey } from '../../api/twoFactor';
 import { HttpError, messageOf } from '../../api/http';
@@ -18,14 +18,19 @@ interface Props {
 
 /**
  * TwoFactorSetup enrols an authenticator app: a new key as a QR code drawn here and as text,
- * confirmed by its first code; then the recovery codes, once.
+ * confirmed by its first code (and, signed in, the current password: a session alone cannot put
+ * the account behind a key its owner does not have); then the recovery codes, once.
  */
 export function TwoFactorSetup({ challenge, onDone, onCancel, doneLabel }: Props) {
   const [key, setKey] = useState<SetupKey | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Signed in (My Profile), not finishing a sign-in that has just checked the password.
+  const asksPassword = !challenge;
   const [enabled, setEnabled] = useState<Enabled | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const started = useRef(false);
@@ -44,14 +49,24 @@ export function TwoFactorSetup({ challenge, onDone, onCancel, doneLabel }: Props
       codeRef.current?.focus();
       return;
     }
+    if (asksPassword && !password) {
+      setPasswordError('Enter your current password.');
+      return;
+    }
     setBusy(true);
     setError(null);
+    setPasswordError(null);
     try {
-      const res = await enable(code, challenge);
+      const res = await enable(code, challenge, asksPassword ? password : undefined);
       setEnabled(res.result);
     } catch (err) {
-      setError(err instanceof HttpError ? (err.errors.code ?? messageOf(err)) : messageOf(err));
-      codeRef.current?.focus();
+      const fields: Partial<Record<string, string>> = err instanceof HttpError ? err.errors : {};
+      if (fields.password) {
+        setPasswordError(fields.password);
+      } else {
+        setError(fields.code ?? messageOf(err));
+        codeRef.current?.focus();
+      }
     } finally {
       setBusy(false);
     }
@@ -86,6 +101,20 @@ export function TwoFactorSetup({ challenge, onDone, onCancel, doneLabel }: Props
           hasError={Boolean(error)}
           errorMessage={error ?? undefined}
         />
+        {asksPassword && (
+          <PasswordField
+            label="3. Your current password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setPasswordError(null);
+            }}
+            hasError={Boolean(passwordError)}
+            errorMessage={passwordError ?? undefined}
+          />
+        )}
         <Flex gap="small">
           <Button type="submit" variation="primary" isLoading={busy} loadingText="Checking...">
             Turn on
