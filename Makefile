@@ -1,7 +1,12 @@
-.PHONY: dev test test-go bench bench-website bench-public functions synth
+.PHONY: dev dev-reset test test-go bench bench-website bench-public functions synth
 
 # Start the whole panel locally (emulator, demo tenant, API, SPA) at http://127.0.0.1:8080.
 dev:
+	@bash scripts/dev.sh
+
+# Start afresh: forget what earlier runs of make dev kept in .dev/data, then start with the demo.
+dev-reset:
+	rm -rf .dev/data
 	@bash scripts/dev.sh
 
 # Run every test: Go, SPA unit, browser, infrastructure.

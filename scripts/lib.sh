@@ -24,11 +24,13 @@ wait_for() {
   done
 }
 
-# start_dev_server PORT MOTO_PORT: builds and starts the dev server (its own emulator, the demo
-# tenant, DEMO_ADMIN_PASSWORD or a random one, exported) on spare ports, stops it when the
+# start_dev_server PORT MOTO_PORT: builds and starts the dev server (its own emulator keeping
+# nothing, the demo tenant, DEMO_ADMIN_PASSWORD or a random one, exported) on spare ports, stops it when the
 # calling script exits, and waits until it answers. Sets DEV_SERVER_URL.
 start_dev_server() {
   export PORT=$1 MOTO_PORT=$2 DEMO_ADMIN_PASSWORD=${DEMO_ADMIN_PASSWORD:-pass-$RANDOM$RANDOM}
+  # Tests start from the demo alone: nothing kept from an earlier run.
+  export DEV_DATA=${DEV_DATA:-none}
   unset AWS_ENDPOINT_URL
   [ -f site/dist/index.html ] || npm run build --prefix site --silent
   go build -o build/devserver ./cmd/devserver

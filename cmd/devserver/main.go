@@ -26,7 +26,12 @@ type options struct {
 	demoPassword string
 	// scheduleEvery is how often the scheduled-publishing job runs (SCHEDULE_INTERVAL).
 	scheduleEvery time.Duration
+	// dataDir keeps the emulator's tables and buckets between runs (DEV_DATA; "none": nothing kept).
+	dataDir string
 }
+
+// defaultDataDir is where make dev keeps what was made locally (ignored by git).
+const defaultDataDir = ".dev/data"
 
 func readOptions() (options, error) {
 	o := options{port: 8080, motoPort: 4566, siteDir: "site/dist", demoPassword: os.Getenv("DEMO_ADMIN_PASSWORD")}
@@ -42,12 +47,29 @@ func readOptions() (options, error) {
 	if v := os.Getenv("SITE_DIR"); v != "" {
 		o.siteDir = v
 	}
+	switch v, set := os.LookupEnv("DEV_DATA"); {
+	case !set || v == "":
+		o.dataDir = defaultDataDir
+	case v != "none":
+		o.dataDir = v
+	}
 	every, err := scheduleInterval()
 	if err != nil {
 		return o, err
 	}
 	o.scheduleEvery = every
 	return o, nil
+}
+
+// keptNote says where local data lives and how to start afresh (before the emulator starts).
+func keptNote(dataDir string) string {
+	if os.Getenv("AWS_ENDPOINT_URL") != "" {
+		return "Data: in the emulator at AWS_ENDPOINT_URL."
+	}
+	if dataDir == "" {
+		return "Data: kept in memory only (DEV_DATA=none); gone when this stops."
+	}
+	return fmt.Sprintf("Data: kept in %s between runs (make dev-reset starts afresh with the demo).", dataDir)
 }
 
 func main() {
@@ -68,14 +90,15 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	note := keptNote(opts.dataDir)
 	if os.Getenv("AWS_ENDPOINT_URL") == "" {
-		emu, err := localaws.Start(ctx, opts.motoPort)
+		emu, err := localaws.StartWith(ctx, localaws.Options{Port: opts.motoPort, DataDir: opts.dataDir})
 		if err != nil {
 			return err
 		}
 		defer emu.Stop()
 		emu.UseEndpoint()
-		slog.Info("emulator started", "url", emu.URL)
+		slog.Info("emulator started", "url", emu.URL, "data", opts.dataDir)
 	}
 	if cfg.MediaUploadURL == "" {
 		// Browsers post uploads to this origin, which forwards them to the emulator (s3proxy.go).
@@ -94,8 +117,8 @@ func run() error {
 	srv := &http.Server{Addr: fmt.Sprintf("127.0.0.1:%d", opts.port), Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	fmt.Printf("\nPanel ready at %s/  (tenant %q)\nLogin: username %q, password %q\nWebsite of %q at %s/\n\n",
-		origin, login.tenant, login.username, login.password, login.tenant, cfg.WebsiteOf(login.tenant, nil))
+	fmt.Printf("\nPanel ready at %s/  (tenant %q)\nLogin: username %q, password %q\nWebsite of %q at %s/\n%s\n\n",
+		origin, login.tenant, login.username, login.password, login.tenant, cfg.WebsiteOf(login.tenant, nil), note)
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {

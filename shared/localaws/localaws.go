@@ -3,39 +3,66 @@
 package localaws
 
 import (
+	"bytes"
 	"context"
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
 // Emulator is a running moto_server child process.
 type Emulator struct {
-	URL string
-	cmd *exec.Cmd
+	URL     string
+	cmd     *exec.Cmd
+	exited  chan struct{}
+	scripts string
+	keeps   bool
+	log     *tail
 }
 
-//go:embed moto_serial.py
-var motoSerial string
+// The wrapper (moto_serial.py) and what it imports, written to a fresh folder at each start.
+//
+//go:embed moto_serial.py moto_patches.py moto_snapshot.py
+var wrapper embed.FS
 
-// Start launches moto (as moto_serial.py: moto's server, one request at a time, so that its
-// transactions are isolated as DynamoDB's are) on 127.0.0.1:port (port 0 picks a free one) and
-// waits until it answers. It fails with an install hint when moto is not installed.
+// Options say where the emulator listens and whether it keeps its state.
+type Options struct {
+	// Port on 127.0.0.1; 0 picks a free one.
+	Port int
+	// DataDir, when set, keeps the emulator's tables and buckets between runs: loaded at start,
+	// written at Stop and every SnapshotEvery (default 2 minutes) while something changed.
+	DataDir       string
+	SnapshotEvery time.Duration
+}
+
+// Start launches the emulator on 127.0.0.1:port (0 picks a free one), keeping nothing.
 func Start(ctx context.Context, port int) (*Emulator, error) {
+	return StartWith(ctx, Options{Port: port})
+}
+
+// StartWith launches moto as moto_serial.py (moto's server, one request at a time, so that its
+// transactions are isolated as DynamoDB's are, with moto_patches.py's fixes to its cost) and waits
+// until it answers. It fails with an install hint when moto is not installed.
+func StartWith(ctx context.Context, opts Options) (*Emulator, error) {
 	python, err := exec.LookPath("python3")
 	if err == nil {
 		err = exec.Command(python, "-c", "import moto.server, werkzeug").Run()
 	}
 	if err != nil {
-		return nil, errors.New(`localaws: moto is not installed for python3; install it with: python3 -m pip install "moto[server]"`)
+		return nil, errors.New(`localaws: moto is not installed for python3; install it with: python3 -m pip install "moto[server]==5.2.1"`)
 	}
+	port := opts.Port
 	if port == 0 {
 		if port, err = freePort(); err != nil {
 			return nil, err
@@ -44,16 +71,37 @@ func Start(ctx context.Context, port int) (*Emulator, error) {
 		conn.Close()
 		return nil, fmt.Errorf("localaws: port %d is already in use (another dev server or emulator?); set MOTO_PORT to use another", port)
 	}
-	// The script arrives on stdin ("python3 -"), so process listings show a short command line.
-	cmd := exec.Command(python, "-", "127.0.0.1", strconv.Itoa(port))
-	cmd.Stdin = strings.NewReader(motoSerial)
-	cmd.Env = append(os.Environ(), "MOTO_DISABLE_GLOBAL_CORS=true")
-	cmd.Stdout, cmd.Stderr = nil, nil
-	configureChild(cmd)
-	if err := cmd.Start(); err != nil {
+	scripts, err := writeWrapper()
+	if err != nil {
+		return nil, err
+	}
+	args := []string{filepath.Join(scripts, "moto_serial.py"), "127.0.0.1", strconv.Itoa(port)}
+	env := append(os.Environ(), "MOTO_DISABLE_GLOBAL_CORS=true")
+	if opts.DataDir != "" {
+		if err := os.MkdirAll(opts.DataDir, 0o755); err != nil {
+			os.RemoveAll(scripts)
+			return nil, fmt.Errorf("localaws: data folder: %w", err)
+		}
+		args = append(args, opts.DataDir)
+		if opts.SnapshotEvery > 0 {
+			env = append(env, fmt.Sprintf("SNAPSHOT_EVERY=%g", opts.SnapshotEvery.Seconds()))
+		}
+	}
+	e := &Emulator{URL: fmt.Sprintf("http://127.0.0.1:%d", port), exited: make(chan struct{}), scripts: scripts, keeps: opts.DataDir != "", log: &tail{}}
+	e.cmd = exec.Command(python, args...)
+	e.cmd.Env = env
+	// What the wrapper says (a snapshot loaded or kept, a moto version refused) goes to our stderr
+	// when state is kept, and into the start error otherwise.
+	e.cmd.Stderr = e.log
+	if e.keeps {
+		e.cmd.Stderr = io.MultiWriter(e.log, os.Stderr)
+	}
+	configureChild(e.cmd)
+	if err := e.cmd.Start(); err != nil {
+		os.RemoveAll(scripts)
 		return nil, fmt.Errorf("localaws: start moto_server: %w", err)
 	}
-	e := &Emulator{URL: fmt.Sprintf("http://127.0.0.1:%d", port), cmd: cmd}
+	go func() { _ = e.cmd.Wait(); close(e.exited) }()
 	if err := e.waitReady(ctx); err != nil {
 		e.Stop()
 		return nil, err
@@ -61,8 +109,24 @@ func Start(ctx context.Context, port int) (*Emulator, error) {
 	return e, nil
 }
 
+func writeWrapper() (string, error) {
+	dir, err := os.MkdirTemp("", "localaws-")
+	if err != nil {
+		return "", fmt.Errorf("localaws: %w", err)
+	}
+	names, _ := fs.Glob(wrapper, "*.py")
+	for _, name := range names {
+		body, _ := wrapper.ReadFile(name)
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+			os.RemoveAll(dir)
+			return "", fmt.Errorf("localaws: %w", err)
+		}
+	}
+	return dir, nil
+}
+
 func (e *Emulator) waitReady(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 120*time.Second)
 	defer cancel()
 	for {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, e.URL+"/moto-api/", nil)
@@ -71,6 +135,8 @@ func (e *Emulator) waitReady(ctx context.Context) error {
 			return nil
 		}
 		select {
+		case <-e.exited:
+			return fmt.Errorf("localaws: moto_server exited: %s", strings.TrimSpace(e.log.String()))
 		case <-ctx.Done():
 			return fmt.Errorf("localaws: moto_server at %s did not answer: %w", e.URL, ctx.Err())
 		case <-time.After(50 * time.Millisecond):
@@ -78,19 +144,22 @@ func (e *Emulator) waitReady(ctx context.Context) error {
 	}
 }
 
-// Stop ends the emulator process.
+// Stop ends the emulator process; one that keeps its state is given time to write it.
 func (e *Emulator) Stop() {
 	if e == nil || e.cmd.Process == nil {
 		return
 	}
+	defer os.RemoveAll(e.scripts)
 	_ = e.cmd.Process.Signal(os.Interrupt)
-	done := make(chan struct{})
-	go func() { _ = e.cmd.Wait(); close(done) }()
+	grace := 3 * time.Second
+	if e.keeps {
+		grace = 2 * time.Minute
+	}
 	select {
-	case <-done:
-	case <-time.After(3 * time.Second):
+	case <-e.exited:
+	case <-time.After(grace):
 		_ = e.cmd.Process.Kill()
-		<-done
+		<-e.exited
 	}
 }
 
@@ -110,4 +179,26 @@ func freePort() (int, error) {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// tail keeps the last 8 kB the wrapper wrote, for an error that says why it stopped.
+type tail struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	if over := t.buf.Len() - 8<<10; over > 0 {
+		t.buf.Next(over)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.buf.String()
 }

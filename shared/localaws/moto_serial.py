@@ -1,24 +1,55 @@
-# moto_server with one request at a time. moto's DynamoDB transactions are not isolated: a failed
-# transaction restores a copy of the whole table taken when it began, undoing writes that other
-# requests made meanwhile. Real DynamoDB transactions are atomic and isolated, so the emulator
-# serialises requests to behave the same (moto is bound by Python's GIL anyway).
+# moto_server for the local stack: one request at a time, DynamoDB transactions and queries at the
+# cost of what they touch, and (with --data DIR) the emulator's state kept between runs.
+#
+# Serialised: moto's DynamoDB transactions are not isolated (a failed one restores the tables as
+# they were when it began, undoing other requests' writes meanwhile). Real DynamoDB transactions
+# are atomic and isolated, so requests run one at a time (moto is bound by the GIL anyway).
+#
+# Patched (moto_patches.py, pinned to the moto version it was written against): a transaction keeps
+# an undo log instead of a deep copy of the table per item, and a query reads its partition or index
+# key instead of every item of the table.
+import logging
+import os
 import signal
 import sys
 import threading
 
-from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
-from werkzeug.serving import run_simple
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import moto_patches  # noqa: E402  (refuses to start on a moto it was not written for)
+import moto_snapshot  # noqa: E402
+
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app  # noqa: E402
+from werkzeug.serving import run_simple  # noqa: E402
 
 host, port = sys.argv[1], int(sys.argv[2])
+data_dir = sys.argv[3] if len(sys.argv) > 3 else ""
+if os.environ.get("MOTO_UNPATCHED") != "1":  # bench/emulator.sh measures moto as released too
+    moto_patches.apply()
+logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
 app = DomainDispatcherApplication(create_backend_app)
 lock = threading.Lock()
+snapshots = moto_snapshot.Snapshots(data_dir, lock) if data_dir else None
 
 
 def serialised(environ, start_response):
     with lock:
+        if snapshots:
+            snapshots.touched()
         return list(app(environ, start_response))
 
 
-signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-signal.signal(signal.SIGINT, lambda *_: sys.exit(0))
+def stop(*_):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second signal must not re-enter the write
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if snapshots:
+        snapshots.write_now()
+    sys.exit(0)
+
+
+if snapshots:
+    snapshots.load()
+    snapshots.every(float(os.environ.get("SNAPSHOT_EVERY", "120")))
+signal.signal(signal.SIGTERM, stop)
+signal.signal(signal.SIGINT, stop)
 run_simple(host, port, serialised, threaded=True)
