@@ -1,8 +1,10 @@
 # Shared by the dev and test scripts: install what a fresh machine lacks (idempotent, quick when done).
+# The emulator's patches (shared/localaws/moto_patches.py) are written for this moto exactly.
+MOTO_VERSION=5.2.1
 ensure_tools() {
-  if ! python3 -c "import moto.server, werkzeug" >/dev/null 2>&1; then
-    echo "Installing the local AWS emulator (moto[server])..."
-    python3 -m pip install --quiet "moto[server]"
+  if ! python3 -c "import moto.server, werkzeug, sys; sys.exit(moto.__version__ != '$MOTO_VERSION')" >/dev/null 2>&1; then
+    echo "Installing the local AWS emulator (moto[server]==$MOTO_VERSION)..."
+    python3 -m pip install --quiet "moto[server]==$MOTO_VERSION"
   fi
 }
 
