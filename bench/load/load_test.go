@@ -30,6 +30,8 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/awsclient/s3client"
+	"github.com/campuscms/panel/shared/demo"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
@@ -39,6 +41,9 @@ var (
 	clients   = flag.Int("clients", 12, "concurrent clients")
 	duration  = flag.Duration("duration", 8*time.Second, "how long they run")
 	faultRate = flag.Float64("fault-rate", 0.02, "share of DynamoDB calls answered with throttling, and of transactions with a conflict")
+	// The emulator's memory as a panel grows (issue 32): tenants seeded with the demo content
+	// before the run, and the emulator's resident memory printed after it.
+	demoTenants = flag.Int("demo-tenants", 0, "tenants seeded with the demo content before the run")
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -259,6 +264,7 @@ func upload(c *client, r *rand.Rand, s *tenantState) {
 }
 
 func TestLoadWithFaults(t *testing.T) {
+	seedDemoTenants(t, *demoTenants)
 	tenants := make([]*tenantState, 3)
 	for i := range tenants {
 		tenants[i] = &tenantState{tn: testkit.NewTenant(t), faqs: map[string]*faq{}, unknownCreates: map[string]bool{}}
@@ -415,8 +421,30 @@ func TestLoadWithFaults(t *testing.T) {
 	if other5xx > 0 {
 		t.Errorf("%d answers were 5xx other than 503 (or failed)", other5xx)
 	}
+	if rss, ok := testkit.EmulatorResident(t); ok {
+		fmt.Printf("emulator resident memory: %.0f MB after %d demo tenants and the run (goal: under 1 GB)\n", float64(rss)/(1<<20), *demoTenants)
+	}
 	if steps.Load() == 0 {
 		t.Fatal("no client did anything")
+	}
+}
+
+// seedDemoTenants creates n tenants with the demo site's content (records, versions, audit, words
+// and 40 images each), as cmsctl seed-demo does, and prints the emulator's memory after them.
+func seedDemoTenants(t *testing.T, n int) {
+	if n == 0 {
+		return
+	}
+	start := time.Now()
+	d := testkit.Deps(t)
+	for range n {
+		tn := testkit.NewTenant(t)
+		if _, err := demo.Seed(context.Background(), d.Store, s3client.New(d.AWS), d.Config.MediaBucket, tn.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rss, ok := testkit.EmulatorResident(t); ok {
+		fmt.Printf("emulator resident memory: %.0f MB after %d demo tenants (seeded in %s)\n", float64(rss)/(1<<20), n, time.Since(start).Round(time.Second))
 	}
 }
 

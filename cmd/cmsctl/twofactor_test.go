@@ -13,7 +13,7 @@ func TestResetTwoFactor(t *testing.T) {
 	call := func(token, method, path string, body any) testkit.Response {
 		return testkit.Call(t, testkit.Request{Method: method, Path: path, Tenant: tn.ID, Token: token, Body: body})
 	}
-	testkit.EnableTwoFactor(t, tn.ID, tn.AdminToken)
+	testkit.EnableTwoFactor(t, tn.ID, tn.AdminToken, tn.AdminPassword)
 	if res := call("", "POST", "/auth/login", map[string]any{"username": tn.AdminUsername, "password": tn.AdminPassword}); res.Get("result.twoFactor") != "code" {
 		t.Fatalf("sign-in answered %s", res.Raw)
 	}

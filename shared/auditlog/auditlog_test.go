@@ -164,7 +164,7 @@ func TestProfileChangesAreRecorded(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
 	must(t, testkit.Call(t, call{Method: "PATCH", Path: "/auth/me", Tenant: tn.ID, Token: tn.AdminToken,
-		Body: map[string]any{"username": "admin", "email": "head@example.org", "phone": "5551234567", "password": "new-secret-pass-9"}}), 200)
+		Body: map[string]any{"username": "admin", "email": "head@example.org", "phone": "5551234567", "password": "new-secret-pass-9", "currentPassword": tn.AdminPassword}}), 200)
 	list, _ := entries(t, tn, "collection=users&action=update")
 	if len(list) != 1 || fmt.Sprint(list[0]["changed"]) != "[email phone password]" || list[0]["recordId"] != tn.AdminID {
 		t.Fatalf("log: %v", list)

@@ -202,3 +202,18 @@ func (t *tail) String() string {
 	defer t.mu.Unlock()
 	return t.buf.String()
 }
+
+// ResidentBytes is the emulator process's resident memory (Linux: VmRSS), for benchmarks.
+func (e *Emulator) ResidentBytes() (int64, error) {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", e.cmd.Process.Pid))
+	if err != nil {
+		return 0, fmt.Errorf("localaws: resident memory: %w", err)
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			return kb << 10, err
+		}
+	}
+	return 0, errors.New("localaws: no VmRSS in /proc status")
+}

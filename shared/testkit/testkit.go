@@ -30,6 +30,7 @@ import (
 const Base = "/api/v1/tenant"
 
 var shared struct {
+	emu    *localaws.Emulator
 	deps   *app.Deps
 	server *httptest.Server
 	faults *awsclient.Faults
@@ -57,6 +58,7 @@ func RunOver(m *testing.M, next http.RoundTripper) int {
 		}
 		defer emu.Stop()
 		emu.UseEndpoint()
+		shared.emu = emu
 	}
 	suffix := strings.ToLower(ids.New()[14:])
 	os.Setenv("TABLE_NAME", "test-"+suffix)
@@ -90,6 +92,20 @@ func RunOver(m *testing.M, next http.RoundTripper) int {
 	shared.server = httptest.NewServer(handler)
 	defer shared.server.Close()
 	return m.Run()
+}
+
+// EmulatorResident is the resident memory of the emulator this test binary started (ok false
+// when it uses one named by AWS_ENDPOINT_URL), for benchmarks that report it.
+func EmulatorResident(t testing.TB) (bytes int64, ok bool) {
+	t.Helper()
+	if shared.emu == nil {
+		return 0, false
+	}
+	n, err := shared.emu.ResidentBytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n, true
 }
 
 // Deps returns the dependencies the test binary's handlers use.

@@ -28,13 +28,14 @@ func TOTP(t testing.TB, secret string, offset int64) string {
 	return fmt.Sprintf("%06d", (binary.BigEndian.Uint32(sum[off:off+4])&0x7fffffff)%1000000)
 }
 
-// EnableTwoFactor turns two-factor sign-in on for the user token belongs to and returns its secret.
-func EnableTwoFactor(t testing.TB, tenant, token string) string {
+// EnableTwoFactor turns two-factor sign-in on for the user token belongs to (whose password is
+// password) and returns its secret.
+func EnableTwoFactor(t testing.TB, tenant, token, password string) string {
 	t.Helper()
 	res := Call(t, Request{Method: "POST", Path: "/auth/two-factor/setup", Tenant: tenant, Token: token, Body: map[string]any{}})
 	Expect(t, res, http.StatusOK, "")
 	secret := res.Get("result.secret").(string)
 	Expect(t, Call(t, Request{Method: "POST", Path: "/auth/two-factor/enable", Tenant: tenant, Token: token,
-		Body: map[string]any{"code": TOTP(t, secret, 0)}}), http.StatusOK, "Two-factor sign-in is on.")
+		Body: map[string]any{"code": TOTP(t, secret, 0), "password": password}}), http.StatusOK, "Two-factor sign-in is on.")
 	return secret
 }
