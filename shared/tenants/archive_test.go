@@ -19,7 +19,6 @@ import (
 
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/demo"
-	"github.com/campuscms/panel/shared/secrets"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
@@ -118,7 +117,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "school.tar")
 	crash := errors.New("injected crash")
-	ex := tenants.Export{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Tenant: src.ID, Out: out,
+	ex := tenants.Export{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Tenant: src.ID, Out: out, Sealer: deploymentKey(t),
 		AfterEntry: func(n int) error {
 			if n == 1 {
 				return crash
@@ -141,12 +140,12 @@ func TestExportImportRoundTrip(t *testing.T) {
 	}
 
 	dst := "t-imported-" + strings.ToLower(src.ID[len(src.ID)-6:])
-	im := tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dst}
+	im := tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dst, Sealer: deploymentKey(t)}
 	res, err := im.Run(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.From != src.ID || res.Objects != m.Objects || res.Counters == 0 {
+	if res.From != src.ID || res.Objects != m.Objects || res.Counters == 0 || !res.Signed {
 		t.Fatalf("import %+v", res)
 	}
 	if _, err := im.Run(ctx); err == nil || !strings.Contains(err.Error(), "exists already") {
@@ -182,10 +181,7 @@ func TestImportRefusesADamagedArchive(t *testing.T) {
 	ctx := context.Background()
 	d := testkit.Deps(t)
 	src := testkit.NewTenant(t)
-	out := filepath.Join(t.TempDir(), "a.tar")
-	if _, err := (tenants.Export{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Tenant: src.ID, Out: out}).Run(ctx); err != nil {
-		t.Fatal(err)
-	}
+	out := exportArchive(t, src.ID)
 	raw, _ := os.ReadFile(out)
 	i := strings.Index(string(raw), `"admin"`)
 	if i < 0 {
@@ -196,8 +192,8 @@ func TestImportRefusesADamagedArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	dst := "t-damaged-" + strings.ToLower(src.ID[len(src.ID)-6:])
-	_, err := (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dst}).Run(ctx)
-	if !errors.Is(err, tenants.ErrArchive) {
+	_, err := (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dst, Sealer: deploymentKey(t)}).Run(ctx)
+	if !errors.Is(err, tenants.ErrArchive) || !strings.Contains(err.Error(), "items/000001.jsonl does not match its checksum") {
 		t.Fatalf("damaged archive: %v", err)
 	}
 	if n := len(itemsOf(t, dst)); n != 0 {
@@ -214,12 +210,9 @@ func TestExportImportOfTheDemo(t *testing.T) {
 	if _, err := demo.Seed(ctx, d.Store, s3client.New(d.AWS), d.Config.MediaBucket, src.ID); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "demo.tar")
-	if _, err := (tenants.Export{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Tenant: src.ID, Out: out}).Run(ctx); err != nil {
-		t.Fatal(err)
-	}
+	out := exportArchive(t, src.ID)
 	dst := "t-demo-copy-" + strings.ToLower(src.ID[len(src.ID)-6:])
-	if _, err := (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dst}).Run(ctx); err != nil {
+	if _, err := (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dst, Sealer: deploymentKey(t)}).Run(ctx); err != nil {
 		t.Fatal(err)
 	}
 	sameItems(t, src.ID, dst)
@@ -253,15 +246,9 @@ func TestImportMovesTwoFactorKeys(t *testing.T) {
 	ctx := context.Background()
 	d := testkit.Deps(t)
 	src := testkit.NewTenant(t)
-	secret := testkit.EnableTwoFactor(t, src.ID, src.AdminToken)
-	out := filepath.Join(t.TempDir(), "a.tar")
-	if _, err := (tenants.Export{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Tenant: src.ID, Out: out}).Run(ctx); err != nil {
-		t.Fatal(err)
-	}
-	sealer, err := secrets.FromEnv(d.AWS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	secret := testkit.EnableTwoFactor(t, src.ID, src.AdminToken, src.AdminPassword)
+	out := exportArchive(t, src.ID)
+	sealer := deploymentKey(t)
 	suffix := strings.ToLower(src.ID[len(src.ID)-6:])
 	login := map[string]any{"username": src.AdminUsername, "password": src.AdminPassword}
 
@@ -283,7 +270,8 @@ func TestImportMovesTwoFactorKeys(t *testing.T) {
 	}
 
 	dropped := "t-2fa-dropped-" + suffix
-	res, err = (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dropped}).Run(ctx)
+	// Without the key the signature cannot be checked either: the operator vouches for the archive.
+	res, err = (tenants.Import{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Archive: out, Tenant: dropped, TrustUnsigned: true}).Run(ctx)
 	if err != nil || res.TwoFactorMoved != 0 || res.TwoFactorResets != 1 {
 		t.Fatalf("import without a sealer: %+v %v", res, err)
 	}

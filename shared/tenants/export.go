@@ -20,6 +20,7 @@ import (
 
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/mediaref"
+	"github.com/campuscms/panel/shared/secrets"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -28,7 +29,8 @@ import (
 // the tenant, the counts and each entry's size and SHA-256. It is written to FILE.part with a
 // checkpoint beside it (FILE.part.state) after every entry; an export that stopped is resumed by
 // running it again (the file is cut back to the last whole entry, and the Scan and the object
-// listing go on from where they were), and renamed to FILE when the manifest is in.
+// listing go on from where they were), and renamed to FILE when the manifest is in. With the
+// deployment's key (Sealer), manifest.sig follows the manifest: its signature (archive_check.go).
 
 // ArchiveFormat names the archive layout in its manifest.
 const ArchiveFormat = "campuscms-tenant/1"
@@ -76,6 +78,9 @@ type Export struct {
 	Bucket string
 	Tenant string
 	Out    string
+	// Sealer is the deployment's key: it signs the manifest (manifest.sig), which an import on
+	// this deployment checks. Nil writes an unsigned archive.
+	Sealer secrets.Sealer
 	// AfterEntry, when set, runs after each entry is written (tests inject a crash).
 	AfterEntry func(n int) error
 }
@@ -230,6 +235,18 @@ func (e Export) Run(ctx context.Context) (Manifest, error) {
 	if _, err := tw.Write(raw); err != nil {
 		return Manifest{}, err
 	}
+	if e.Sealer != nil {
+		sig, err := signManifest(ctx, e.Sealer, e.Tenant, raw)
+		if err != nil {
+			return Manifest{}, err
+		}
+		if err := tw.WriteHeader(&tar.Header{Name: signatureName, Mode: 0o600, Size: int64(len(sig)), ModTime: st.Manifest.CreatedAt}); err != nil {
+			return Manifest{}, err
+		}
+		if _, err := tw.Write(sig); err != nil {
+			return Manifest{}, err
+		}
+	}
 	if err := tw.Close(); err != nil {
 		return Manifest{}, err
 	}
@@ -287,5 +304,6 @@ func decodeJSONItem(m map[string]any) (map[string]types.AttributeValue, error) {
 	return decodeItem(r)
 }
 
-// ErrArchive answers an archive that does not match its manifest.
-var ErrArchive = errors.New("tenants: the archive is damaged or incomplete")
+// ErrArchive answers an archive an import refuses: one that does not match its manifest, or
+// holds what its tenant's archive may not (archive_check.go). The error names the entry.
+var ErrArchive = errors.New("tenants: archive refused")
