@@ -15,3 +15,5 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 go test -count=1 -timeout 60m -run TestLoadWithFaults -v ./bench/load -args \
   -clients "${CLIENTS:-200}" -duration "${DURATION:-3m}" -fault-rate "${FAULT_RATE:-0.02}" -demo-tenants "${DEMO_TENANTS:-10}" 2>&1 |
   grep -v -E '^(=== RUN|--- PASS|PASS$)'
+echo "before the emulator's patches (issue 32, 30 clients over three tenants): 4.8 requests/s, p95 near 10 s;" \
+  "MOTO_UNPATCHED=1 measures moto as released again"
