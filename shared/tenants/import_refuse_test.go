@@ -108,7 +108,7 @@ func repack(t *testing.T, tenant string, entries []archiveEntry, after ...archiv
 	defer f.Close()
 	tw := tar.NewWriter(f)
 	m := tenants.Manifest{Format: tenants.ArchiveFormat, Tenant: tenant, CreatedAt: time.Now().UTC()}
-	for _, e := range entries {
+	write := func(e archiveEntry) tar.Header {
 		hdr := e.hdr
 		hdr.Size = int64(len(e.body))
 		if err := tw.WriteHeader(&hdr); err != nil {
@@ -117,6 +117,10 @@ func repack(t *testing.T, tenant string, entries []archiveEntry, after ...archiv
 		if _, err := tw.Write(e.body); err != nil {
 			t.Fatal(err)
 		}
+		return hdr
+	}
+	for _, e := range entries {
+		hdr := write(e)
 		sum := sha256.Sum256(e.body)
 		m.Entries = append(m.Entries, tenants.ManifestEntry{Name: hdr.Name, Size: hdr.Size, SHA256: hex.EncodeToString(sum[:])})
 	}
@@ -128,14 +132,7 @@ func repack(t *testing.T, tenant string, entries []archiveEntry, after ...archiv
 		t.Fatal(err)
 	}
 	for _, e := range after {
-		hdr := e.hdr
-		hdr.Size = int64(len(e.body))
-		if err := tw.WriteHeader(&hdr); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(e.body); err != nil {
-			t.Fatal(err)
-		}
+		write(e)
 	}
 	if err := tw.Close(); err != nil {
 		t.Fatal(err)
