@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
@@ -20,25 +21,42 @@ func siteFrom(ctx context.Context) *Site { return ctx.Value(siteKey{}).(*Site) }
 // function copies the viewer's Host there, since API Gateway needs its own Host) or Host, port
 // and case removed. "" when it is not a well-formed host name.
 func RequestHost(r *http.Request) string {
+	h, _ := requestHostPort(r)
+	return h
+}
+
+// requestHostPort is RequestHost and the port the request named after it ("" if none).
+func requestHostPort(r *http.Request) (host, port string) {
 	h := r.Header.Get("X-Site-Host")
 	if h == "" {
 		h = r.Host
 	}
 	h, _, _ = strings.Cut(h, ",")
 	h = strings.TrimSpace(h)
-	if host, _, err := net.SplitHostPort(h); err == nil {
-		h = host
+	if hp, p, err := net.SplitHostPort(h); err == nil {
+		h, port = hp, p
 	}
 	h = strings.TrimSuffix(strings.ToLower(h), ".")
 	if !store.ValidHost(h) {
-		return ""
+		return "", ""
 	}
-	return h
+	return h, port
 }
 
-// RequestOrigin is scheme://host the visitor asked for (X-Forwarded-Proto and X-Site-Host as
-// CloudFront sends them).
+// RequestOrigin is scheme://host of the site a request is for (X-Forwarded-Proto and X-Site-Host
+// as CloudFront sends them), the base of its absolute URLs: canonical links, Open Graph, the
+// sitemap and robots.txt, the JSON API's media URLs. The host is RequestHost's, the validated
+// name that resolves the tenant (through its domains, checked by HostAllowed), and never the
+// port the request carried: a client chooses that freely, and a page cached with it would send
+// every later visitor there. Only a loopback name keeps a well-formed port: the local server
+// serves websites at http://{tenant}.localhost:PORT (WEBSITE_URL) and itself at 127.0.0.1:PORT,
+// and a loopback address reaches nobody but the visitor's own machine (CloudFront serves no
+// such host). "" when the host is not a well-formed name (absolute URLs become root-relative).
 func RequestOrigin(r *http.Request) string {
+	host, port := requestHostPort(r)
+	if host == "" {
+		return ""
+	}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -46,12 +64,26 @@ func RequestOrigin(r *http.Request) string {
 	if p := r.Header.Get("X-Forwarded-Proto"); p == "https" || p == "http" {
 		scheme = p
 	}
-	host := r.Header.Get("X-Site-Host")
-	if host == "" {
-		host = r.Host
+	if port != "" && loopback(host) && validPort(port) {
+		host += ":" + port
 	}
-	host, _, _ = strings.Cut(host, ",")
-	return scheme + "://" + strings.TrimSpace(host)
+	return scheme + "://" + host
+}
+
+// loopback reports whether host names the visitor's own machine: localhost, a name under it
+// (browsers resolve *.localhost to loopback, RFC 6761), or an address in 127.0.0.0/8.
+func loopback(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// validPort reports whether p is a port number, 1 to 65535, in plain digits.
+func validPort(p string) bool {
+	n, err := strconv.Atoi(p)
+	return err == nil && n >= 1 && n <= 65535 && strconv.Itoa(n) == p
 }
 
 // resolve finds the tenant of a public request: the X-Tenant-Id header when present (an unknown
