@@ -11,6 +11,16 @@
 // and due item follow in its transaction. Running it twice, or twice at once, moves nothing twice:
 // the write names the version it read (a concurrent run's 409 is skipped) and removes the due
 // item it came from in the same transaction.
+//
+// A record whose write fails (throttling, a fault, a rule that refuses it) is moved aside rather
+// than left due: its due item stays where the engine finds it (same PK and SK, so an edit still
+// replaces or deletes it), but its place in the due index moves to a retry time, 1 minute after
+// the first failure and doubling up to an hour (Backoff). Failing records therefore never hold
+// the oldest MaxPerRun places: the next run reads what else is due. After MaxAttempts failures
+// the item leaves the due index for the failed index (GSI3 partition FailedIndex), is logged at
+// error level and counted in the run's result (GaveUp); Failed lists them for the operator, and
+// Retry puts one back. Public reads never depended on the job: the website shows the record
+// according to its dates whatever its stored state.
 package schedule
 
 import (
@@ -21,6 +31,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
@@ -40,13 +51,33 @@ var Scheduler = auth.User{ID: SchedulerID, Username: "scheduler", FirstName: "Sc
 // MaxPerRun bounds the due records one run moves; the rest are still due at the next run.
 const MaxPerRun = 500
 
+// MaxAttempts is how many failed runs a due record gets before it is reported and left aside.
+const MaxAttempts = 8
+
+// FailedIndex is the GSI3 partition a due item moves to after MaxAttempts failures: out of the
+// due index (no run reads it again), listed by Failed.
+const FailedIndex = "DUE#FAILED"
+
+// Backoff is how long after its n-th failure (n from 1) a due record is tried again: 1 minute,
+// doubling, at most an hour.
+func Backoff(n int) time.Duration {
+	if n < 1 {
+		n = 1
+	}
+	if n > 7 {
+		return time.Hour
+	}
+	return min(time.Minute<<(n-1), time.Hour)
+}
+
 // Job moves due schedule states.
 type Job struct {
-	svc  *collections.Service
-	st   *store.Store
-	only map[string]bool
-	now  func() time.Time
-	log  *slog.Logger
+	svc    *collections.Service
+	st     *store.Store
+	only   map[string]bool
+	now    func() time.Time
+	log    *slog.Logger
+	perRun int
 }
 
 // New returns the job over the engine's service (linked with every scheduled collection's
@@ -55,7 +86,7 @@ func New(svc *collections.Service, log *slog.Logger) *Job {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Job{svc: svc, st: svc.Store(), now: time.Now, log: log}
+	return &Job{svc: svc, st: svc.Store(), now: time.Now, log: log, perRun: MaxPerRun}
 }
 
 // Only returns the job limited to the given tenants (the others' due records are left due).
@@ -82,32 +113,31 @@ func FromDeps(d *app.Deps, linked collections.Linked) (*Job, error) {
 type Result struct {
 	Tenants int `json:"tenants"`
 	// Due is the due items read; Moved the records written; Skipped those another write moved
-	// first (a concurrent run, an edit) or that had nothing to move.
-	Due     int `json:"due"`
-	Moved   int `json:"moved"`
-	Skipped int `json:"skipped"`
-}
-
-func (r *Result) add(o Result) {
-	r.Tenants += o.Tenants
-	r.Due += o.Due
-	r.Moved += o.Moved
-	r.Skipped += o.Skipped
+	// first (a concurrent run, an edit) or that had nothing to move; Deferred those that failed
+	// and were moved aside to be tried again later; GaveUp those that failed for the last time
+	// (MaxAttempts) and left the due index for the failed index.
+	Due      int `json:"due"`
+	Moved    int `json:"moved"`
+	Skipped  int `json:"skipped"`
+	Deferred int `json:"deferred"`
+	GaveUp   int `json:"gaveUp"`
 }
 
 // String is the run's log line.
 func (r Result) String() string {
-	return fmt.Sprintf("schedule: %d tenants, %d due, %d moved, %d skipped", r.Tenants, r.Due, r.Moved, r.Skipped)
+	return fmt.Sprintf("schedule: %d tenants, %d due, %d moved, %d skipped, %d deferred, %d given up",
+		r.Tenants, r.Due, r.Moved, r.Skipped, r.Deferred, r.GaveUp)
 }
 
 // Run moves what is due now, in every tenant: one Query of the due index, then one GetItem and,
-// when the state moves, one transaction per record. A record that fails is logged and reported
-// in the error; the others still move.
+// when the state moves, one transaction per record. A record that fails is logged and moved
+// aside (tried again after Backoff, given up after MaxAttempts); the others still move. The
+// error reports only what the job could not do at all: the Query, or moving a failed item aside.
 func (j *Job) Run(ctx context.Context) (Result, error) {
 	now := j.now().UTC()
-	var due []collections.DueItem
+	var due []dueItem
 	err := j.st.Table.Get("GSI3PK", collections.DueIndex).Index("GSI3").
-		Range("GSI3SK", dynamo.LessOrEqual, collections.DueBound(now)).Limit(MaxPerRun).All(ctx, &due)
+		Range("GSI3SK", dynamo.LessOrEqual, collections.DueBound(now)).Limit(j.perRun).All(ctx, &due)
 	if err != nil {
 		return Result{}, store.Wrap("due items", err)
 	}
@@ -126,11 +156,24 @@ func (j *Job) Run(ctx context.Context) (Result, error) {
 		}
 		res.Due++
 		caller := &auth.Caller{Scope: scope, User: &Scheduler}
-		moved, err := j.move(ctx, caller, reg[d.Collection], d, now)
+		moved, err := j.move(ctx, caller, reg[d.Collection], d.DueItem, now)
 		switch {
 		case err != nil:
-			j.log.Error("schedule: record failed", "tenant", scope.Tenant(), "collection", d.Collection, "id", d.ID, "err", err)
-			errs = append(errs, err)
+			gaveUp, aerr := j.aside(ctx, d, now, err)
+			switch {
+			case aerr != nil:
+				j.log.Error("schedule: record failed and could not be moved aside", "tenant", scope.Tenant(),
+					"collection", d.Collection, "id", d.ID, "err", err, "asideErr", aerr)
+				errs = append(errs, err, aerr)
+			case gaveUp:
+				j.log.Error("schedule: record given up", "tenant", scope.Tenant(), "collection", d.Collection, "id", d.ID,
+					"attempts", d.Attempts+1, "err", err)
+				res.GaveUp++
+			default:
+				j.log.Warn("schedule: record failed, retrying later", "tenant", scope.Tenant(), "collection", d.Collection,
+					"id", d.ID, "attempts", d.Attempts+1, "retryAt", now.Add(Backoff(d.Attempts+1)).Format(time.RFC3339), "err", err)
+				res.Deferred++
+			}
 		case moved:
 			res.Moved++
 		default:
@@ -168,6 +211,96 @@ func (j *Job) move(ctx context.Context, caller *auth.Caller, c *collections.Coll
 		return false, fmt.Errorf("move %s %s: %w", c.Key, d.ID, err)
 	}
 	return true, nil
+}
+
+// dueItem is a due item as the job reads it: with what its failures so far left on it.
+type dueItem struct {
+	collections.DueItem
+	// Attempts is how many runs failed to move the record; RetryAt when it is due again (its
+	// index sort key's time); LastError the last failure.
+	Attempts  int    `dynamo:"attempts"`
+	RetryAt   string `dynamo:"retryAt"`
+	LastError string `dynamo:"lastError"`
+}
+
+// aside moves a due item whose record failed out of the way: its index place moves to the retry
+// time (or, after MaxAttempts, to the failed index), on condition that it is the item that was
+// read (an edit that replaced it since is left alone). gaveUp says it was the last attempt.
+func (j *Job) aside(ctx context.Context, d dueItem, now time.Time, cause error) (gaveUp bool, err error) {
+	n := d.Attempts + 1
+	at := now.Add(Backoff(n)).UTC().Format(time.RFC3339)
+	msg := cause.Error()
+	if len(msg) > 500 {
+		msg = msg[:500]
+	}
+	upd := j.st.Table.Update("PK", d.PK).Range("SK", d.SK).
+		Set("attempts", n).Set("lastError", msg).Set("failedAt", now.Format(time.RFC3339))
+	if n >= MaxAttempts {
+		gaveUp = true
+		upd.Set("GSI3PK", FailedIndex).Set("GSI3SK", now.Format(time.RFC3339)+"#"+d.PK+"#"+d.SK).Remove("retryAt")
+	} else {
+		upd.Set("GSI3SK", at+"#"+d.PK+"#"+d.SK).Set("retryAt", at)
+	}
+	err = upd.If("GSI3PK = ? AND GSI3SK = ?", d.IndexPK, d.IndexSK).Run(ctx)
+	if isCondFailed(err) {
+		return false, nil // replaced or deleted meanwhile: that write placed it again
+	}
+	return gaveUp, store.Wrap("move due item aside", err)
+}
+
+func isCondFailed(err error) bool {
+	var cf *types.ConditionalCheckFailedException
+	return errors.As(err, &cf)
+}
+
+// Failure is a due record the job gave up on.
+type Failure struct {
+	Tenant     string `json:"tenant"`
+	Collection string `json:"collection"`
+	ID         string `json:"id"`
+	DueAt      string `json:"dueAt"`
+	Attempts   int    `json:"attempts"`
+	FailedAt   string `json:"failedAt"`
+	LastError  string `json:"lastError"`
+	// PK and SK are the due item's key (Retry takes them).
+	PK string `json:"pk"`
+	SK string `json:"sk"`
+}
+
+// Failed lists the due records given up on, in every tenant (the job's own filter applies),
+// oldest failure first: one Query of the failed index.
+func (j *Job) Failed(ctx context.Context) ([]Failure, error) {
+	var items []struct {
+		dueItem
+		FailedAt string `dynamo:"failedAt"`
+	}
+	if err := j.st.Table.Get("GSI3PK", FailedIndex).Index("GSI3").All(ctx, &items); err != nil {
+		return nil, store.Wrap("failed due items", err)
+	}
+	out := []Failure{}
+	for _, it := range items {
+		scope, err := it.Scope()
+		if err != nil || (j.only != nil && !j.only[scope.Tenant()]) {
+			continue
+		}
+		out = append(out, Failure{Tenant: scope.Tenant(), Collection: it.Collection, ID: it.ID, DueAt: it.DueAt,
+			Attempts: it.Attempts, FailedAt: it.FailedAt, LastError: it.LastError, PK: it.PK, SK: it.SK})
+	}
+	return out, nil
+}
+
+// Retry puts a given-up due item back in the due index, due now with its attempts reset (after
+// the cause was fixed); one that is no longer there (an edit replaced it) is a no-op.
+func (j *Job) Retry(ctx context.Context, f Failure) error {
+	now := j.now().UTC().Format(time.RFC3339)
+	err := j.st.Table.Update("PK", f.PK).Range("SK", f.SK).
+		Set("GSI3PK", collections.DueIndex).Set("GSI3SK", now+"#"+f.PK+"#"+f.SK).Set("attempts", 0).
+		Remove("retryAt", "failedAt", "lastError").
+		If("GSI3PK = ?", FailedIndex).Run(ctx)
+	if isCondFailed(err) {
+		return nil
+	}
+	return store.Wrap("retry due item", err)
 }
 
 // forget deletes a due item that points at nothing to move.
