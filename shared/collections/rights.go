@@ -3,6 +3,7 @@ package collections
 import (
 	"context"
 	"net/http"
+	"slices"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/auth"
@@ -86,6 +87,12 @@ func mayGrantUser(ctx context.Context, s *Service, w *Write) error {
 	return nil
 }
 
+// roleRightsFields are a role's fields that are rights: what its holders may do (its permissions,
+// whether it is active) and what their sign-in must prove (two-factor sign-in required). A
+// holder of the role who could clear the requirement could then turn their own two-factor
+// sign-in off (issue 40).
+var roleRightsFields = []string{"permissionIds", "status", "requireTwoFactor"}
+
 // mayChangeRole applies the rule to a role: a non-admin can neither change the rights of the role
 // they hold, nor touch a role holding more than they do, nor give a role more than they hold.
 func mayChangeRole(w *Write, deleting bool) error {
@@ -98,7 +105,7 @@ func mayChangeRole(w *Write, deleting bool) error {
 		if !holdsAll(me, old) {
 			return errRoleMore
 		}
-		if toString(w.Old["id"]) == me.RoleID && (deleting || w.Changed("permissionIds") || w.Changed("status")) {
+		if toString(w.Old["id"]) == me.RoleID && (deleting || slices.ContainsFunc(roleRightsFields, w.Changed)) {
 			return errOwnRights
 		}
 	}

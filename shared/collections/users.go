@@ -103,6 +103,11 @@ func setPassword(w *Write) error {
 		}
 		w.Rec["passwordHash"] = hash
 		epoch++
+		// The audit entry and the version name the change (a password field is never compared,
+		// nor its value kept): "password", as My Profile's entry names it.
+		if w.Old != nil {
+			w.AlsoChanged = append(w.AlsoChanged, "password")
+		}
 	case w.Old == nil && w.RestoredFrom != 0:
 		// Back from the trash: no password is kept in history, so none is set (nobody can sign in
 		// as the user until one is), and sessions from before the delete stay ended.
