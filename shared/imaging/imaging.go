@@ -38,7 +38,8 @@ func widthsFor(w int) []int {
 }
 
 // MaxPixels bounds what is decoded: 40 megapixels (a decoded RGBA image of that size is 160 MB).
-// A larger header is refused before any pixel is read.
+// A larger header is refused before any pixel is read; so is one whose decoding would take more
+// than MaxDecodeBytes (budget.go).
 const MaxPixels = 40_000_000
 
 // jpegQuality is the variants' JPEG quality: visually clean photos at a fraction of the size.
@@ -65,7 +66,9 @@ type Variant struct {
 }
 
 // Check reads only the header of src: its format and size as shown, ErrCorrupt when there is no
-// readable header, ErrTooManyPixels above MaxPixels.
+// readable header, ErrTooManyPixels above MaxPixels, and a *DecodeSizeError (ErrTooManyBytes)
+// when decoding it would take more than MaxDecodeBytes (its bit depth, colour type, interlacing
+// or progressive scans make each pixel cost more).
 func Check(src []byte) (Size, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil {
@@ -76,6 +79,9 @@ func Check(src []byte) (Size, error) {
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return Size{}, ErrTooManyPixels
+	}
+	if err := checkDecodeBytes(src, format, cfg.Width, cfg.Height); err != nil {
+		return Size{}, err
 	}
 	w, h := cfg.Width, cfg.Height
 	if orientation(src, format).swapsAxes() {
