@@ -88,7 +88,9 @@ func (s *Server) home(q *req) (*view, error) {
 	}
 	out := &view{Body: "home", Page: v.Page, Data: data}
 	if v.Page != nil {
-		out.Forms = s.formsOf(q, v.Page)
+		if out.Forms, err = s.formsOf(q, v.Page); err != nil {
+			return nil, err
+		}
 	}
 	if len(popups) > 0 {
 		out.Popup = popups[0]
@@ -129,11 +131,18 @@ func (s *Server) cmsPage(q *req) (*view, error) {
 
 // pageView is a page and the forms its form sections show.
 func (s *Server) pageView(q *req, p *public.Page) (*view, error) {
-	return &view{Body: "page", Page: p, Forms: s.formsOf(q, p)}, nil
+	forms, err := s.formsOf(q, p)
+	if err != nil {
+		return nil, err
+	}
+	return &view{Body: "page", Page: p, Forms: forms}, nil
 }
 
-// formsOf reads the forms a page's form sections show (one GetItem each).
-func (s *Server) formsOf(q *req, p *public.Page) map[string]*formView {
+// formsOf reads the forms a page's form sections show (one GetItem each). A form that is not
+// there (deleted, hidden) leaves its section empty; any other failure to read one (throttling, a
+// fault) fails the page, so the error page (never cached) is answered instead of a page missing
+// its form that would be cached publicly.
+func (s *Server) formsOf(q *req, p *public.Page) (map[string]*formView, error) {
 	forms := map[string]*formView{}
 	for _, sec := range p.Sections {
 		if sec.Type != "form" {
@@ -146,12 +155,15 @@ func (s *Server) formsOf(q *req, p *public.Page) map[string]*formView {
 			}
 			f, err := s.read.Form(q.r.Context(), q.site, id)
 			if err != nil {
-				continue // a hidden or deleted form leaves its section empty, not the page broken
+				if notFoundIf404(err) == errNotFound {
+					continue // a hidden or deleted form leaves its section empty, not the page broken
+				}
+				return nil, err
 			}
 			forms[id] = newFormView(f, nil, nil)
 		}
 	}
-	return forms
+	return forms, nil
 }
 
 // preview serves /_preview/{token}: the page a panel user asked to preview, published or not,
