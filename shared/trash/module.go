@@ -18,8 +18,10 @@ import (
 	"github.com/campuscms/panel/shared/media"
 )
 
-// PermView is the right to see the trash. Restoring a record also takes the right to create one
-// of its kind, deleting it forever the right to delete one (media files: any signed-in user, as
+// PermView is the right to see the trash. It shows only the kinds the caller may also view (a
+// deleted user's username or an invoice's title is not shown to someone who may not see users or
+// invoices); restoring a record also takes the rights to view and to create one of its kind,
+// deleting it forever the rights to view and to delete one (media files: any signed-in user, as
 // in the Media Library).
 const PermView = "CMS_VIEW_TRASH"
 
@@ -74,11 +76,21 @@ func (h *handlers) target(r *http.Request, action string) (target, error) {
 		}
 		t.c, need = c, c.Permission(action)
 	}
-	if !auth.CallerFrom(r.Context()).User.Can(need) {
+	if u := auth.CallerFrom(r.Context()).User; !u.Can(need) || !canView(u, t.c) {
 		return target{}, api.ErrForbidden
 	}
 	return t, nil
 }
+
+// canView says whether u may see the trash entries of collection c (nil: media files, which
+// every signed-in user sees in the Media Library).
+func canView(u *auth.User, c *collections.Collection) bool {
+	return c == nil || u.Can(c.Permission("VIEW"))
+}
+
+// maxListReads bounds the Queries one page of a filtered trash list costs; a page cut short
+// still carries the cursor where the next one starts.
+const maxListReads = 8
 
 // list serves GET /trash?kind=&limit=&cursor=: a page of entries, newest first.
 func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
@@ -95,9 +107,36 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	list, next, err := collections.TrashList(r.Context(), h.collections.Store(), auth.CallerFrom(r.Context()).Scope, kind, limit, q.Get("cursor"), h.now())
-	if err != nil {
-		return err
+	caller := auth.CallerFrom(r.Context())
+	reg := h.collections.Registry()
+	visible := func(kind string) bool {
+		if kind == media.Kind {
+			return true
+		}
+		c, ok := reg[kind]
+		return ok && canView(caller.User, c)
+	}
+	if kind != "" && !visible(kind) {
+		return api.ErrForbidden
+	}
+	// Entries of kinds the caller may not view are left out: each Query asks for as many entries
+	// as the page still lacks, so the page never holds more than limit and its cursor is exactly
+	// where the next page starts.
+	list := []collections.TrashEntry{}
+	next := q.Get("cursor")
+	for reads := 0; reads < maxListReads && len(list) < limit; reads++ {
+		page, after, err := collections.TrashList(r.Context(), h.collections.Store(), caller.Scope, kind, limit-len(list), next, h.now())
+		if err != nil {
+			return err
+		}
+		for _, e := range page {
+			if visible(e.Kind) {
+				list = append(list, e)
+			}
+		}
+		if next = after; next == "" {
+			break
+		}
 	}
 	return api.JSON(w, http.StatusOK, struct {
 		Result     []collections.TrashEntry `json:"result"`

@@ -278,7 +278,9 @@ func TestTheTrashIsTheTenantsAndNeedsItsRights(t *testing.T) {
 	must(t, as(t, a, viewer, "GET", "/trash", nil), 200)
 	must(t, as(t, a, viewer, "POST", p+"/restore", nil), 403)
 	must(t, as(t, a, viewer, "DELETE", p, nil), 403)
-	restorer := testkit.NewUser(t, a, "CMS_VIEW_TRASH", "CMS_CREATE_FAQ")
+	// Restoring takes the kind's VIEW as well as its CREATE (issue 40).
+	must(t, as(t, a, testkit.NewUser(t, a, "CMS_VIEW_TRASH", "CMS_CREATE_FAQ"), "POST", p+"/restore", nil), 403)
+	restorer := testkit.NewUser(t, a, "CMS_VIEW_TRASH", "CMS_VIEW_FAQ", "CMS_CREATE_FAQ")
 	must(t, as(t, a, restorer, "DELETE", p, nil), 403)
 
 	var wg sync.WaitGroup
@@ -303,5 +305,52 @@ func TestTheTrashIsTheTenantsAndNeedsItsRights(t *testing.T) {
 	}
 	if ok != 1 || count(t, a, "/faqs") != 1 {
 		t.Fatalf("restores at once: %v, count %v", statuses, count(t, a, "/faqs"))
+	}
+}
+
+// TestTheTrashShowsOnlyKindsTheCallerMayView: CMS_VIEW_TRASH alone lists no record of a kind
+// the holder may not view (a deleted department's name, a FAQ's question); each kind's VIEW adds
+// its entries, a page is filled with visible entries only, and asking for a kind one may not
+// view is refused.
+func TestTheTrashShowsOnlyKindsTheCallerMayView(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	for i := range 3 {
+		id := must(t, as(t, tn, tn.AdminToken, "POST", "/faqs", map[string]any{"question": fmt.Sprintf("Q%d", i), "answer": "A"}), 201).Get("result.id").(string)
+		must(t, as(t, tn, tn.AdminToken, "DELETE", "/faqs/"+id, nil), 200)
+		dep := must(t, as(t, tn, tn.AdminToken, "POST", "/departments", map[string]any{"name": fmt.Sprintf("Secret dept %d", i)}), 201).Get("result.id").(string)
+		must(t, as(t, tn, tn.AdminToken, "DELETE", "/departments/"+dep, nil), 200)
+	}
+	list := func(token, query string) (string, string) {
+		t.Helper()
+		res := must(t, as(t, tn, token, "GET", "/trash?"+query, nil), 200)
+		var names []string
+		for _, e := range res.Body["result"].([]any) {
+			m := e.(map[string]any)
+			names = append(names, fmt.Sprintf("%v:%v", m["kind"], m["title"]))
+		}
+		next, _ := res.Body["nextCursor"].(string)
+		return strings.Join(names, ","), next
+	}
+	if all, _ := list(tn.AdminToken, ""); strings.Count(all, "departments:") != 3 || strings.Count(all, "faqs:") != 3 {
+		t.Fatalf("admin sees %s", all)
+	}
+	only := testkit.NewUser(t, tn, "CMS_VIEW_TRASH")
+	if names, _ := list(only, ""); names != "" {
+		t.Fatalf("CMS_VIEW_TRASH alone sees %s", names)
+	}
+	must(t, as(t, tn, only, "GET", "/trash?kind=departments", nil), 403)
+	faqs := testkit.NewUser(t, tn, "CMS_VIEW_TRASH", "CMS_VIEW_FAQ")
+	must(t, as(t, tn, faqs, "GET", "/trash?kind=departments", nil), 403)
+	if names, _ := list(faqs, "kind=faqs"); names != "faqs:Q2,faqs:Q1,faqs:Q0" {
+		t.Fatalf("faqs of the faq viewer: %s", names)
+	}
+	// Pages of two, newest first, with the departments between them left out.
+	first, next := list(faqs, "limit=2")
+	if first != "faqs:Q2,faqs:Q1" || next == "" {
+		t.Fatalf("first page %s (next %q)", first, next)
+	}
+	if second, _ := list(faqs, "limit=2&cursor="+next); second != "faqs:Q0" {
+		t.Fatalf("second page %s", second)
 	}
 }
