@@ -158,7 +158,9 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 
 // confirm turns an uploaded object into a media record. Browsers post to uploads/{tenant}/...,
 // which is never served; only after the real size and first bytes pass is the object copied to
-// media/{tenant}/... (served under /media/*) and the upload removed. Uploading straight to the
+// media/{tenant}/... (served under /media/*) and the upload removed. An image is not copied but
+// written there as read and checked, without its metadata (cleanImage); the record and the bytes
+// counter take the stored size, in the confirmation's one transaction. Uploading straight to the
 // served key would publish a file before it is checked (the local emulator enforces no policy at
 // all), and an abandoned upload would stay public; under uploads/ a lifecycle rule expires it.
 func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
@@ -220,25 +222,39 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	if !ContentMatches(pending.MimeType, head) {
 		return s.refuse(ctx, scope, pending, errMismatch)
 	}
+	ref := id + "/" + safe
 	var shown imaging.Size
+	stripped := 0
 	if MediaTypeOf(pending.MimeType) == TypeImage {
-		if shown, err = s.verifyImage(ctx, in.Key); err != nil {
+		// An image is stored as the bytes checked, without their metadata (the public API links
+		// originals): its GPS position never reaches the served key. Its size is what is stored.
+		var clean []byte
+		clean, shown, err = s.cleanImage(ctx, in.Key)
+		if err == nil && !ContentMatches(pending.MimeType, clean) {
+			err = errMismatch // the upload was replaced since its first bytes were read
+		}
+		if err != nil {
 			var refused *api.Error
 			if errors.As(err, &refused) {
 				return s.refuse(ctx, scope, pending, refused)
 			}
 			return err
 		}
-	}
-	ref := id + "/" + safe
-	if err := s.objects.Promote(ctx, in.Key, mediaref.ObjectKey(scope, ref), pending.MimeType); err != nil {
+		if err := s.objects.Put(ctx, mediaref.ObjectKey(scope, ref), pending.MimeType, CacheControl, clean); err != nil {
+			return err
+		}
+		if err := s.objects.Delete(ctx, in.Key); err != nil {
+			return err
+		}
+		size, stripped = int64(len(clean)), strippedVersion
+	} else if err := s.objects.Promote(ctx, in.Key, mediaref.ObjectKey(scope, ref), pending.MimeType); err != nil {
 		return err
 	}
 	now := s.now().UTC()
 	// mediaType comes from the declared type once the bytes have been checked against it: the
 	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
 	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
-		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, CreatedAt: now, UpdatedAt: now}
+		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, Stripped: stripped, CreatedAt: now, UpdatedAt: now}
 	if err := s.records.Confirm(ctx, scope, item, pending, q); err != nil {
 		var over quotaExceeded
 		switch {
