@@ -17,8 +17,12 @@ export function MediaScreen() {
   // The command palette opens a file here with ?search={name}.
   useTakeUrlParam('search', screen.setSearchInput);
 
+  // A file still shown by pages or records is refused with where (409): asked again with the
+  // server's message, "Yes" deletes it anyway.
   const onDelete = async (item: MediaItem) => {
-    if (await confirm(CONFIRM_DELETE)) await screen.remove(item);
+    if (!(await confirm(CONFIRM_DELETE))) return;
+    const inUse = await screen.remove(item);
+    if (inUse && (await confirm(inUse))) await screen.remove(item, true);
   };
 
   return (

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { dataProvider, mutateResource } from '../../api/dataProvider';
+import { mutate } from 'swr';
+import { api } from '../../api/client';
+import { DASHBOARD_KEY, mutateResource } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { MSG_DELETED, MSG_LINK_COPIED, MSG_UPLOADED, type MediaItem } from '../../components/media-picker/rules';
 import { MEDIA_PAGE_SIZE, useMediaLibrary } from '../../components/media-picker/useMediaLibrary';
 import { mediaUrl } from '../../lib/format';
+import { inUseMessage, removePath } from './inUse';
 
 /** copyText writes to the clipboard, falling back to a hidden textarea where the API is missing. */
 async function copyText(text: string): Promise<void> {
@@ -46,18 +49,26 @@ export function useMediaScreen(objectUrlPrefix: string) {
     }
   };
 
-  const remove = async (item: MediaItem) => {
-    if (deleting) return;
+  /**
+   * remove deletes a file (force: even though records show it). A file still in use is not
+   * deleted: the server's question is returned, for the screen to ask before forcing.
+   */
+  const remove = async (item: MediaItem, force = false): Promise<string | null> => {
+    if (deleting) return null;
     setDeleting(item.id);
     try {
-      const res = await dataProvider.remove('media', item.id);
-      toast.success(res.message || MSG_DELETED);
+      const res = await api.del<{ message?: string }>(removePath(item.id, force));
+      toast.success(res?.message || MSG_DELETED);
+      void mutate(DASHBOARD_KEY);
       await mutateResource('media');
     } catch (err) {
+      const inUse = force ? null : inUseMessage(err);
+      if (inUse) return inUse;
       toast.error(messageOf(err, 'Some error occured'));
     } finally {
       setDeleting(null);
     }
+    return null;
   };
 
   return { ...lib, deleting, onUploaded, linkOf, copyLink, remove };
