@@ -39,7 +39,11 @@ type Item struct {
 	Height int `dynamo:"height,omitempty" json:"height,omitempty"`
 	// Variants are an image's resized copies, smallest first, once they are made (variants.go);
 	// until then readers use the original.
-	Variants  []Variant `dynamo:"variants,omitempty" json:"variants,omitempty"`
+	Variants []Variant `dynamo:"variants,omitempty" json:"variants,omitempty"`
+	// Stripped is the version of metadata stripping (imaging.Strip) the stored original has been
+	// through: strippedVersion since confirmation strips it, 0 for an image recorded before
+	// (StripMetadata's one-off job does those) or restored from the trash.
+	Stripped  int       `dynamo:"stripped,omitempty" json:"-"`
 	CreatedAt time.Time `dynamo:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
 }
@@ -119,6 +123,11 @@ type Records interface {
 	// SetVariants lists an image's variants and size on its record, if the record is still there
 	// with the same file (store.ErrNotFound otherwise).
 	SetVariants(ctx context.Context, scope store.Scope, it Item, width, height int, vs []Variant) error
+	// SetStripped records that the original of it was stripped of its metadata and is now size
+	// bytes: the record's fileSize and the library's bytes counter move by the difference, in one
+	// transaction, if the record is still there with the same file and size (store.ErrNotFound
+	// otherwise).
+	SetStripped(ctx context.Context, scope store.Scope, it Item, size int64) error
 	// Store is the table, for reads of the trash.
 	Store() *store.Store
 }
@@ -272,6 +281,21 @@ func (d dynamoRecords) SetVariants(ctx context.Context, scope store.Scope, it It
 		return store.Wrap("set media variants", dynamo.ErrNotFound)
 	}
 	return store.Wrap("set media variants", err)
+}
+
+func (d dynamoRecords) SetStripped(ctx context.Context, scope store.Scope, it Item, size int64) error {
+	tx := d.st.WriteTx().Update(d.st.Table.Update("PK", scope.Collection(kindMedia)).Range("SK", it.ID).
+		Set("fileSize", size).Set("stripped", strippedVersion).
+		If("attribute_exists(PK) AND fileUrl = ? AND fileSize = ?", it.FileURL, it.FileSize))
+	if delta := size - it.FileSize; delta != 0 {
+		// Stripping only shrinks a file: room is freed, so the update needs no quota check.
+		tx = tx.Update(bytesCounter(d.st, scope, need{used: delta, held: delta}))
+	}
+	err := tx.Run(ctx)
+	if store.CondFailedAt(err, 0) {
+		return store.Wrap("record stripped media", dynamo.ErrNotFound)
+	}
+	return store.Wrap("record stripped media", err)
 }
 
 // state is the record as its trash entry keeps it.

@@ -28,22 +28,36 @@ var (
 		Message: "This image could not be read: the file is damaged or incomplete. Please upload it again."}
 )
 
-// verifyImage reads an uploaded image whole (at most MaxSize bytes) and checks it decodes: its
-// header first, so a decompression bomb is refused before any pixel is read. It returns the
-// image's size as shown.
-func (s *Service) verifyImage(ctx context.Context, key string) (imaging.Size, error) {
+// cleanImage reads an uploaded image whole (at most MaxSize bytes), strips its metadata
+// (imaging.Strip: EXIF with its GPS position, XMP, IPTC, comments, text chunks; the image data
+// and orientation kept byte for byte) and checks the result decodes: its header first, so a
+// decompression bomb or an image too costly to decode is refused before any pixel is read. It
+// returns the bytes to store and the image's size as shown.
+func (s *Service) cleanImage(ctx context.Context, key string) ([]byte, imaging.Size, error) {
 	src, err := s.objects.Read(ctx, key, MaxSize)
 	if err != nil {
-		return imaging.Size{}, err
+		return nil, imaging.Size{}, err
 	}
-	size, err := imaging.Verify(src)
+	clean, err := imaging.Strip(src)
+	if err != nil {
+		return nil, imaging.Size{}, imageRefusal(err)
+	}
+	size, err := imaging.Verify(clean)
+	return clean, size, imageRefusal(err)
+}
+
+// imageRefusal is the uploader's answer to an image imaging refused; other errors pass.
+func imageRefusal(err error) error {
+	var costly *imaging.DecodeSizeError
 	switch {
+	case errors.As(err, &costly):
+		return &api.Error{Status: http.StatusRequestEntityTooLarge, Message: costly.Message()}
 	case errors.Is(err, imaging.ErrTooManyPixels):
-		return size, errTooManyPixels
+		return errTooManyPixels
 	case errors.Is(err, imaging.ErrCorrupt):
-		return size, errCorruptImage
+		return errCorruptImage
 	}
-	return size, err
+	return err
 }
 
 // Deriver makes the resized copies of confirmed images: in AWS the media bucket's "object
@@ -125,7 +139,7 @@ func (d *Deriver) derive(ctx context.Context, scope store.Scope, id, ref string)
 		return err
 	}
 	size, variants, err := putVariants(ctx, d.objects, scope, id, src)
-	if errors.Is(err, imaging.ErrCorrupt) || errors.Is(err, imaging.ErrTooManyPixels) {
+	if errors.Is(err, imaging.ErrCorrupt) || errors.Is(err, imaging.ErrTooManyPixels) || errors.Is(err, imaging.ErrTooManyBytes) {
 		d.log.WarnContext(ctx, "image not derived", "tenant", scope.Tenant(), "id", id, "cause", err.Error())
 		return nil
 	}

@@ -124,8 +124,10 @@ func (s *Site) Srcset(ref string) string {
 const displayWidth = 1280
 
 // Display is the path a page shows for the image at ref: a resized copy (the widest up to
-// displayWidth) once there are copies, so the original (which may carry a GPS position) is
-// served only where asked for; the original until then.
+// displayWidth) once there are copies, so the original (up to 5 MB) is served only where asked
+// for; the original until then. Originals are stored without their metadata (GPS position,
+// camera, XMP, comments: media confirmation and `cmsctl media strip-metadata`), so linking one
+// (putImage) discloses no more than its pixels.
 func (s *Site) Display(ref string) string {
 	vs := s.images[ref].Variants
 	if len(vs) == 0 {
