@@ -29,18 +29,36 @@ func (s *Service) Create(ctx context.Context, caller *auth.Caller, c *Collection
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.createRecord(ctx, caller, c, id, values, nil)
+	wr, err := s.createRecord(ctx, caller, c, id, values, nil)
 	if err != nil {
 		return nil, err
 	}
-	return view(c, rec), nil
+	return view(c, wr.Rec), nil
 }
 
 // Update patches record id of c as caller outside a request (the /page-sections routes, which
-// are adapters over their page's update): body is a PATCH body, version included; the same
-// checks, hooks and commit as PATCH /{collection}/{id}, so the record's list index, counters and
-// kept version follow. It returns the record as stored.
+// are adapters over their page's update; the schedule job): body is a PATCH body, version
+// included; the same checks, hooks and commit as PATCH /{collection}/{id}, so the record's list
+// index, counters and kept version follow. It returns the record as stored.
 func (s *Service) Update(ctx context.Context, caller *auth.Caller, c *Collection, id string, body map[string]any) (Record, error) {
+	wr, err := s.updateWrite(ctx, caller, c, id, body)
+	if err != nil {
+		return nil, err
+	}
+	return wr.Rec, nil
+}
+
+// UpdateViewed is Update answering the record as PATCH does, with what its hooks show beside it
+// (a page's sections as saved, known from the write rather than read back).
+func (s *Service) UpdateViewed(ctx context.Context, caller *auth.Caller, c *Collection, id string, body map[string]any) (Record, error) {
+	wr, err := s.updateWrite(ctx, caller, c, id, body)
+	if err != nil {
+		return nil, err
+	}
+	return s.writtenView(ctx, wr)
+}
+
+func (s *Service) updateWrite(ctx context.Context, caller *auth.Caller, c *Collection, id string, body map[string]any) (*Write, error) {
 	in, err := bodyInput(c, body)
 	if err != nil {
 		return nil, err
@@ -52,7 +70,7 @@ func (s *Service) Update(ctx context.Context, caller *auth.Caller, c *Collection
 	if err := s.update(ctx, wr, version); err != nil {
 		return nil, err
 	}
-	return wr.Rec, nil
+	return wr, nil
 }
 
 // bodyInput is a body given as Go values (field name → value, as a request's JSON would hold

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
@@ -24,6 +25,13 @@ import (
 // KeptVersions of the record's history partition, so each write overwrites the oldest and costs
 // exactly one more item, never a read or a delete. DynamoDB's TTL removes versions after
 // VersionTTL. The state is stored gzip-compressed: a large page compresses several times over.
+//
+// Every accepted write can be followed by an edit and a delete: a create or update whose state
+// (what the next write will keep: the record and what its Versioned hooks keep beside it) would
+// not fit in a version item is refused with a 413 before anything is written (keepVersion). A
+// state stored past the limit before that rule (or written around the engine) is kept as a
+// marker instead: who replaced it, when and how, without the state (TooLarge), so it can still
+// be edited, shortened and deleted.
 const (
 	KeptVersions = 50
 	VersionTTL   = 365 * 24 * time.Hour
@@ -49,7 +57,10 @@ type versionItem struct {
 	// RestoredFrom is the version a restore brought back.
 	RestoredFrom int    `dynamo:"restoredFrom,omitempty"`
 	State        []byte `dynamo:"state"`
-	ExpiresAt    int64  `dynamo:"expiresAt"`
+	// TooLarge marks a version whose state was too large to keep: it has no State, and is never
+	// a trash entry (there is nothing to restore).
+	TooLarge  bool  `dynamo:"tooLarge,omitempty"`
+	ExpiresAt int64 `dynamo:"expiresAt"`
 	// A deleted record's last version is its entry in the tenant's trash (trash.go): indexed by
 	// deletion time in GSI1 (the whole trash) and GSI2 (the trash of one kind), with what the
 	// Trash screen shows. Restoring or purging it takes these away.
@@ -71,6 +82,8 @@ type VersionInfo struct {
 	Action       string   `json:"action"`
 	Changed      []string `json:"changed"`
 	RestoredFrom int      `json:"restoredFrom,omitempty"`
+	// TooLarge says the state was too large to keep: only who replaced it, when and how are.
+	TooLarge bool `json:"tooLarge,omitempty"`
 }
 
 // historyPartition holds the kept versions of one record: kind is its collection's key (or, for
@@ -98,18 +111,20 @@ type Replaced struct {
 // VersionItem is the item that keeps state, version `version` of record id of kind, replaced as
 // r says: for writers outside a declared collection (the menu tree), who put it in the
 // transaction of the write that replaces the state, as commit does for collections. A state too
-// large to keep is a 413.
+// large to keep is kept as a marker without it (never a trash entry), so the write that replaces
+// it is never refused for its size: refusing it would leave the record unchangeable, since
+// shortening it is a write too (CheckKeepable refuses such a state when it is written instead).
 func VersionItem(scope store.Scope, kind, id string, version int, state Record, r Replaced) (any, error) {
 	zipped, err := EncodeState(state)
 	if err != nil {
 		return nil, fmt.Errorf("collections: version of %s: %w", kind, err)
 	}
-	if len(zipped) > maxVersionBytes {
-		return nil, api.Errorf(http.StatusRequestEntityTooLarge, "This is too large to keep its history; shorten it and save again.")
-	}
 	k := versionKey(scope, kind, id, version)
 	it := versionItem{PK: k.PK, SK: k.SK, Version: version, ReplacedAt: r.At.UTC().Format(time.RFC3339Nano), Action: r.Action,
 		Changed: r.Changed, RestoredFrom: r.RestoredFrom, State: zipped, ExpiresAt: r.At.Add(VersionTTL).Unix()}
+	if len(zipped) > maxVersionBytes {
+		it.State, it.TooLarge, r.Trash = nil, true, false
+	}
 	if r.By != nil {
 		it.By, it.ByName = r.By.ID, r.By.Username
 	}
@@ -124,6 +139,23 @@ func VersionItem(scope store.Scope, kind, id string, version int, state Record, 
 		it.ExpiresAt = r.At.Add(TrashTTL).Unix()
 	}
 	return it, nil
+}
+
+// CheckKeepable refuses, with a 413 naming what, a state too large for a version to keep: a write
+// that would store it could not be followed by an edit or a delete that keeps its history. The
+// engine checks every create and update of a declared collection with it (keepVersion); writers
+// outside (the menu tree) check theirs.
+func CheckKeepable(what string, state Record) error {
+	zipped, err := EncodeState(state)
+	if err != nil {
+		return fmt.Errorf("collections: state of %s: %w", what, err)
+	}
+	if len(zipped) > maxVersionBytes {
+		return api.Errorf(http.StatusRequestEntityTooLarge,
+			"This %s would be too large for its history to keep (%d KB compressed; at most %d KB). Shorten its longest texts or remove some of its sections, and save again.",
+			what, len(zipped)/1000, maxVersionBytes/1000)
+	}
+	return nil
 }
 
 // keptState is what a version keeps of a record: its declared fields (never a password or its
@@ -162,27 +194,44 @@ func (w *Write) changedFields() []string {
 	return append(out, w.AlsoChanged...)
 }
 
-// keepVersion is the observer that keeps the state an update or delete replaces. A create
-// replaces nothing. A singleton never saved has no state of its own yet (its defaults).
+// keepVersion is the observer that keeps the state an update or delete replaces, and refuses a
+// create or update whose own state would be too large to keep when it is replaced in turn,
+// unless the state it replaces was too large already (a record stored before that rule: it can
+// still be edited, moved by the schedule and shortened). A create replaces nothing. A singleton
+// never saved has no state of its own yet (its defaults).
 func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
-	if wr.Action == ActionCreate || wr.Old == nil || toInt(wr.Old["version"]) == 0 {
-		return nil
-	}
-	old := keptState(wr.C, wr.Old)
 	hooks, err := s.hooksOf(wr.C)
 	if err != nil {
 		return err
 	}
-	if v, ok := hooks.(Versioned); ok {
-		extra, err := v.VersionState(ctx, s, wr)
-		if err != nil {
+	versioned, _ := hooks.(Versioned)
+	var old Record
+	if wr.Action != ActionCreate && wr.Old != nil && toInt(wr.Old["version"]) != 0 {
+		old = keptState(wr.C, wr.Old)
+		if versioned != nil {
+			extra, err := versioned.VersionState(ctx, s, wr)
+			if err != nil {
+				return err
+			}
+			addKept(wr.C, old, extra)
+		}
+	}
+	if wr.Action != ActionDelete {
+		after := keptState(wr.C, wr.Rec)
+		if versioned != nil {
+			extra, err := versioned.WrittenState(ctx, s, wr)
+			if err != nil {
+				return err
+			}
+			addKept(wr.C, after, extra)
+		}
+		what := strings.ToLower(wr.C.Title)
+		if err := CheckKeepable(what, after); err != nil && (old == nil || CheckKeepable(what, old) == nil) {
 			return err
 		}
-		for name, val := range extra {
-			if f, declared := wr.C.Field(name); declared && f.Transient {
-				old[name] = val
-			}
-		}
+	}
+	if old == nil {
+		return nil
 	}
 	deleting := wr.Action == ActionDelete
 	var changed []string
@@ -199,12 +248,22 @@ func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
 	return nil
 }
 
+// addKept adds to a kept state what a Versioned hook keeps beside the record: its declared
+// transient fields.
+func addKept(c *Collection, state, extra map[string]any) {
+	for name, val := range extra {
+		if f, declared := c.Field(name); declared && f.Transient {
+			state[name] = val
+		}
+	}
+}
+
 // Versions reads a record's kept versions, newest first: one Query of at most KeptVersions
 // items, without their states.
 func Versions(ctx context.Context, st *store.Store, scope store.Scope, kind, id string) ([]VersionInfo, error) {
 	var items []versionItem
 	err := st.Table.Get("PK", historyPartition(scope, kind, id)).
-		Project("version", "replacedAt", "by", "byName", "action", "changed", "restoredFrom").
+		Project("version", "replacedAt", "by", "byName", "action", "changed", "restoredFrom", "tooLarge").
 		Limit(KeptVersions).All(ctx, &items)
 	if err != nil {
 		return nil, store.Wrap("versions of "+kind, err)
@@ -216,13 +275,16 @@ func Versions(ctx context.Context, st *store.Store, scope store.Scope, kind, id 
 			changed = []string{}
 		}
 		out = append(out, VersionInfo{Version: it.Version, ReplacedAt: it.ReplacedAt, By: it.By, ByName: it.ByName,
-			Action: it.Action, Changed: changed, RestoredFrom: it.RestoredFrom})
+			Action: it.Action, Changed: changed, RestoredFrom: it.RestoredFrom, TooLarge: it.TooLarge})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Version > out[j].Version })
 	return out, nil
 }
 
 var errNoVersion = &api.Error{Status: http.StatusNotFound, Message: "Version not found!"}
+
+// errNotKept answers a version whose state was too large to keep (it cannot be shown or restored).
+var errNotKept = &api.Error{Status: http.StatusNotFound, Message: "This version was too large to keep: only who replaced it, when and how are recorded."}
 
 // KeptState reads one kept state of a record; a version no longer kept (overwritten by a newer
 // one in its slot, or expired at now) is a 404.
@@ -246,6 +308,9 @@ func readVersion(ctx context.Context, st *store.Store, scope store.Scope, kind, 
 
 // state is the kept state, uncompressed.
 func (it versionItem) state() (Record, error) {
+	if it.TooLarge {
+		return nil, errNotKept
+	}
 	rec, err := DecodeState(it.State)
 	if err != nil {
 		return nil, fmt.Errorf("collections: version %d of %s: %w", it.Version, it.PK, err)
@@ -436,7 +501,7 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 	if c.Singleton != "" {
 		return api.JSON(w, http.StatusOK, api.Envelope{Result: singletonView(c, wr.Rec), Message: msg})
 	}
-	out, err := s.fullView(r.Context(), caller, c, wr.Rec)
+	out, err := s.writtenView(r.Context(), wr)
 	if err != nil {
 		return err
 	}

@@ -33,10 +33,20 @@ type Viewer interface {
 
 // Versioned is implemented by hooks whose records keep more than their own item in a version (a
 // page keeps its sections): VersionState returns, by declared (transient) field, what the write
-// replaces of it. A restore sends those fields back, so the hook's own write rules bring them
-// back too.
+// replaces of it; WrittenState the same fields as the write leaves them (what the next write
+// will keep), so that a write whose state would be too large to keep is refused before it is
+// made. A restore sends those fields back, so the hook's own write rules bring them back too.
+// Both run after BeforeWrite (BeforeDelete), and may use what it noted in w.HookState.
 type Versioned interface {
 	VersionState(ctx context.Context, s *Service, w *Write) (map[string]any, error)
+	WrittenState(ctx context.Context, s *Service, w *Write) (map[string]any, error)
+}
+
+// WriteViewer is implemented by Viewers that can show a record just written from what its write
+// knows (w.HookState), without reading back what it wrote: a write's answer uses it instead of
+// View.
+type WriteViewer interface {
+	ViewWritten(ctx context.Context, s *Service, w *Write, out Record) error
 }
 
 // NoHooks is embedded by hooks that implement only some of the methods.

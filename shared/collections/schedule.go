@@ -82,8 +82,12 @@ func deriveSchedule(c *Collection, rec Record) {
 }
 
 // DuePartition is the tenant's due index: one item per record whose stored schedule state will
-// change, keyed by when ({time}#{collection}#{id}), so one Query of the tenant's own partition
-// reads what is due for it (no Scan, nothing read that is not due).
+// change, at a key of its own ({collection}#{id}) that does not move when its time does, so moving
+// a record's time is one Put (an item of the write's transaction, not two: the largest write,
+// pages.LargestWrite, has no room for a second). The time is in the item and in its GSI3 key,
+// which the job reads by time. (Items written before kept the time in their key,
+// {time}#{collection}#{id}; the job forgets each when its time comes, as one a record no longer
+// points at.)
 func DuePartition(scope store.Scope) string { return scope.Partition("DUE") }
 
 // DueIndex is the GSI3 partition every due item is also indexed under, by {time}#{its key}, so the
@@ -134,37 +138,36 @@ func dueAt(rec Record) string {
 
 // DueKeyOf is the key of the due item a stored record has, if it has one.
 func DueKeyOf(scope store.Scope, c *Collection, rec Record) (store.Key, bool) {
-	return dueKey(scope, c, rec)
+	return dueKey(scope, c, toString(rec["id"])), dueAt(rec) != ""
 }
 
-func dueKey(scope store.Scope, c *Collection, rec Record) (store.Key, bool) {
-	at := dueAt(rec)
-	if at == "" {
-		return store.Key{}, false
-	}
-	return store.Key{PK: DuePartition(scope), SK: at + "#" + c.Key + "#" + toString(rec["id"])}, true
+func dueKey(scope store.Scope, c *Collection, id string) store.Key {
+	return store.Key{PK: DuePartition(scope), SK: c.Key + "#" + id}
 }
 
 // addDueChanges keeps a scheduled record's due item in the write's own transaction: when the
-// time it is due at moves (a date changed, the job moved the state, the record was deleted),
-// the old item goes and the new one comes; at most two items, none when nothing moved.
+// time it is due at moves (a date changed, the job moved the state), its item is put again with
+// the new time; when it has none any more (expired, its dates cleared, the record deleted), its
+// item goes. One item at most, none when nothing moved.
 func (s *Service) addDueChanges(wr *Write, before, after Record) {
 	if !wr.C.Scheduled {
 		return
 	}
-	scope := wr.Caller.Scope
-	was, hadDue := dueKey(scope, wr.C, before)
-	is, hasDue := dueKey(scope, wr.C, after)
-	if hadDue == hasDue && was == is {
+	was, is := dueAt(before), dueAt(after)
+	if was == is {
 		return
 	}
-	if hadDue {
-		wr.add(s.st.Table.Delete("PK", was.PK).Range("SK", was.SK), nil)
+	id := toString(wr.Rec["id"])
+	if after == nil {
+		id = toString(before["id"])
 	}
-	if hasDue {
-		wr.add(s.st.Table.Put(DueItem{PK: is.PK, SK: is.SK, IndexPK: DueIndex, IndexSK: dueAt(after) + "#" + is.PK + "#" + is.SK,
-			Collection: wr.C.Key, ID: toString(after["id"]), DueAt: dueAt(after)}), nil)
+	k := dueKey(wr.Caller.Scope, wr.C, id)
+	if is == "" {
+		wr.add(s.st.Table.Delete("PK", k.PK).Range("SK", k.SK), nil)
+		return
 	}
+	wr.add(s.st.Table.Put(DueItem{PK: k.PK, SK: k.SK, IndexPK: DueIndex, IndexSK: is + "#" + k.PK + "#" + k.SK,
+		Collection: wr.C.Key, ID: id, DueAt: is}), nil)
 }
 
 // removeScheduleAttribute drops a stored state a record no longer has (its dates cleared).

@@ -92,7 +92,8 @@ func TestScheduleStateAndDueIndex(t *testing.T) {
 		t.Fatalf("a client's state was taken: %s", res.Raw)
 	}
 	due := dueItems(t, tn.ID)
-	if len(due) != 1 || due[0].SK != "2031-05-01T09:00:00Z#sliders#"+id || due[0].Collection != "sliders" || due[0].ID != id {
+	if len(due) != 1 || due[0].SK != "sliders#"+id || due[0].DueAt != "2031-05-01T09:00:00Z" ||
+		due[0].IndexSK != "2031-05-01T09:00:00Z#"+due[0].PK+"#sliders#"+id || due[0].Collection != "sliders" || due[0].ID != id {
 		t.Fatalf("due items %+v", due)
 	}
 	for _, bad := range []any{"soon", 3, []string{"live"}} {
@@ -109,10 +110,11 @@ func TestScheduleStateAndDueIndex(t *testing.T) {
 	if list.Get("result.0.schedule") != "scheduled" {
 		t.Fatalf("list %s", list.Raw)
 	}
-	// Moving the date moves the item; an edit of another field moves nothing.
+	// Moving the date moves the item (one Put at its own key); an edit of another field moves nothing.
 	mustStatus(t, do(t, tn, "PATCH", "/sliders/"+id, map[string]any{"publishAt": "2031-05-02T09:00:00Z", "version": 1}), 200)
 	mustStatus(t, do(t, tn, "PATCH", "/sliders/"+id, map[string]any{"subtitle": "s", "version": 2}), 200)
-	if due := dueItems(t, tn.ID); len(due) != 1 || due[0].SK != "2031-05-02T09:00:00Z#sliders#"+id {
+	if due := dueItems(t, tn.ID); len(due) != 1 || due[0].SK != "sliders#"+id || due[0].DueAt != "2031-05-02T09:00:00Z" ||
+		due[0].IndexSK != "2031-05-02T09:00:00Z#"+due[0].PK+"#sliders#"+id {
 		t.Fatalf("due items after the move %+v", due)
 	}
 	// A window already open is live and due at its end; clearing both dates drops state and item.
@@ -121,7 +123,7 @@ func TestScheduleStateAndDueIndex(t *testing.T) {
 	if got.Get("result.schedule") != "live" {
 		t.Fatalf("open window %s", got.Raw)
 	}
-	if due := dueItems(t, tn.ID); len(due) != 1 || due[0].SK != "2031-05-08T09:00:00Z#sliders#"+id {
+	if due := dueItems(t, tn.ID); len(due) != 1 || due[0].SK != "sliders#"+id || due[0].DueAt != "2031-05-08T09:00:00Z" {
 		t.Fatalf("due items of a live record %+v", due)
 	}
 	mustStatus(t, do(t, tn, "PATCH", "/sliders/"+id, map[string]any{"publishAt": nil, "unpublishAt": nil, "version": 4}), 200)

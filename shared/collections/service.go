@@ -182,6 +182,21 @@ func (s *Service) get(w http.ResponseWriter, r *http.Request, c *Collection) err
 	return api.OK(w, out)
 }
 
+// writtenView is the record a write just stored as GET one would show it: view plus what the
+// collection's WriteViewer knows from the write (or, without one, what its Viewer reads).
+func (s *Service) writtenView(ctx context.Context, wr *Write) (Record, error) {
+	if hooks, _ := s.hooksOf(wr.C); hooks != nil {
+		if v, ok := hooks.(WriteViewer); ok {
+			out := view(wr.C, wr.Rec)
+			if err := v.ViewWritten(ctx, s, wr, out); err != nil {
+				return nil, err
+			}
+			return out, nil
+		}
+	}
+	return s.fullView(ctx, wr.Caller, wr.C, wr.Rec)
+}
+
 // fullView is the record as GET one shows it: view plus what the collection's Viewer adds. Writes
 // answer with it too, so a client sees what was saved (a page's new section ids).
 func (s *Service) fullView(ctx context.Context, caller *auth.Caller, c *Collection, rec Record) (Record, error) {
@@ -214,6 +229,10 @@ type Write struct {
 	// Attempt counts the tries of a create (0 first): a hook whose item failed with ErrRetry
 	// is called again with the next attempt, and may choose differently (another slug).
 	Attempt int
+	// HookState is the collection's hooks' own, for the length of one write: what BeforeWrite
+	// read or worked out, for the hook's VersionState, WrittenState and ViewWritten, so a write
+	// reads each thing once (a page's sections).
+	HookState any
 	tx      *dynamo.WriteTx
 	// conflicts maps a transaction item index to the error its failed condition means.
 	conflicts map[int]*api.Error
@@ -292,11 +311,11 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 	if err != nil {
 		return err
 	}
-	rec, err := s.createRecord(r.Context(), caller, c, "", values, nil)
+	wr, err := s.createRecord(r.Context(), caller, c, "", values, nil)
 	if err != nil {
 		return err
 	}
-	out, err := s.fullView(r.Context(), caller, c, rec)
+	out, err := s.writtenView(r.Context(), wr)
 	if err != nil {
 		return err
 	}
@@ -304,21 +323,22 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 }
 
 // createRecord writes a new record from converted values, preparing it again while its hooks'
-// items clash (ErrRetry). id names the record; empty means a new ULID on every try. back is set
-// when the create brings a record back from the trash.
-func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, back *restoring) (Record, error) {
+// items clash (ErrRetry), and returns the write that stored it (its Rec). id names the record;
+// empty means a new ULID on every try. back is set when the create brings a record back from
+// the trash.
+func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, back *restoring) (*Write, error) {
 	for attempt := 0; ; attempt++ {
 		// A fresh copy each time: hooks may take fields out of Values (a password they hash).
-		rec, err := s.commitCreate(ctx, caller, c, id, maps.Clone(values), attempt, back)
+		wr, err := s.commitCreate(ctx, caller, c, id, maps.Clone(values), attempt, back)
 		if err != ErrRetry || attempt+1 >= maxAttempts {
-			return rec, err
+			return wr, err
 		}
 	}
 }
 
 // commitCreate is one try of a create: the hooks, then the record with its index attributes,
 // references and counters in one transaction.
-func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int, back *restoring) (Record, error) {
+func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int, back *restoring) (*Write, error) {
 	wr := s.writeAs(caller, c, nil)
 	wr.Action = ActionCreate
 	wr.Attempt = attempt
@@ -357,7 +377,7 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	if err := s.commit(ctx, wr, s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil); err != nil {
 		return nil, err
 	}
-	return wr.Rec, nil
+	return wr, nil
 }
 
 // prepareUpdate converts a patch's fields and loads the record with load, refusing a stale
@@ -404,7 +424,7 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 	if err := s.update(r.Context(), wr, version); err != nil {
 		return err
 	}
-	out, err := s.fullView(r.Context(), wr.Caller, c, wr.Rec)
+	out, err := s.writtenView(r.Context(), wr)
 	if err != nil {
 		return err
 	}

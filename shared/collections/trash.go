@@ -169,12 +169,12 @@ func (s *Service) RestoreDeleted(ctx context.Context, caller *auth.Caller, c *Co
 	if err != nil {
 		return nil, "", err
 	}
-	rec, err := s.createRecord(ctx, caller, c, id, values, &restoring{version: version, createdAt: toString(kept["createdAt"])})
+	wr, err := s.createRecord(ctx, caller, c, id, values, &restoring{version: version, createdAt: toString(kept["createdAt"])})
 	if err != nil {
 		return nil, "", err
 	}
-	out, err := s.fullView(ctx, caller, c, rec)
-	return out, c.Title + " restored from the trash!" + takenMeanwhile(c, kept, rec), err
+	out, err := s.writtenView(ctx, wr)
+	return out, c.Title + " restored from the trash!" + takenMeanwhile(c, kept, wr.Rec), err
 }
 
 // takenMeanwhile says which text fields a restore could not bring back as kept because the value

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -31,18 +32,70 @@ func Hooks() map[string]collections.Hooks {
 type pageHooks struct{}
 
 var (
-	_ collections.Hooks     = pageHooks{}
-	_ collections.Viewer    = pageHooks{}
-	_ collections.Versioned = pageHooks{}
+	_ collections.Hooks       = pageHooks{}
+	_ collections.Viewer      = pageHooks{}
+	_ collections.Versioned   = pageHooks{}
+	_ collections.WriteViewer = pageHooks{}
 
 	errSlugTaken    = api.FieldError(http.StatusConflict, "slug", "Slug already in use!")
 	errSlugRequired = api.FieldError(http.StatusBadRequest, "slug", "Slug is required!")
 )
 
+// pageWrite is what one write of a page knows of its sections (collections.Write.HookState), so
+// that the write reads them once: BeforeWrite, the version it keeps (VersionState), the check
+// that its own state can be kept (WrittenState) and its answer (ViewWritten) all use it.
+type pageWrite struct {
+	// before are the page's sections before the write (read is whether they are known yet).
+	before []Section
+	read   bool
+	// after are its sections as the write leaves them, when it replaces them (replaced).
+	after    []Section
+	replaced bool
+}
+
+// pageWriteOf is the write's pageWrite, made on first use.
+func pageWriteOf(w *collections.Write) *pageWrite {
+	if p, ok := w.HookState.(*pageWrite); ok {
+		return p
+	}
+	p := &pageWrite{}
+	w.HookState = p
+	return p
+}
+
+// sectionsBefore are the page's sections before the write: none for a create, else one Query
+// (or none, when the /page-sections route that makes the write read them already: knownSections).
+func (p *pageWrite) sectionsBefore(ctx context.Context, st *store.Store, w *collections.Write) ([]Section, error) {
+	if p.read {
+		return p.before, nil
+	}
+	if w.Old != nil {
+		pageID, _ := w.Old["id"].(string)
+		secs, ok := knownSections(ctx, pageID, w.Old["version"])
+		if !ok {
+			var err error
+			if secs, err = loadSections(ctx, st, w.Caller.Scope, pageID); err != nil {
+				return nil, err
+			}
+		}
+		p.before = secs
+	}
+	p.read = true
+	return p.before, nil
+}
+
+// sectionsAfter are the page's sections as the write leaves them.
+func (p *pageWrite) sectionsAfter(ctx context.Context, st *store.Store, w *collections.Write) ([]Section, error) {
+	if p.replaced {
+		return p.after, nil
+	}
+	return p.sectionsBefore(ctx, st, w)
+}
+
 // BeforeWrite keeps the slug unique and, when the request carries pageSections, queues the
 // section writes that make the stored sections equal the list.
 func (pageHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *collections.Write) error {
-	st, scope := s.Store(), w.Caller.Scope
+	st := s.Store()
 	if err := slugRule(ctx, st, w); err != nil {
 		return err
 	}
@@ -52,27 +105,53 @@ func (pageHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *col
 		return nil
 	}
 	pageID, _ := w.Rec["id"].(string)
-	var existing []Section
-	if w.Old != nil {
-		var err error
-		if existing, err = loadSections(ctx, st, scope, pageID); err != nil {
-			return err
-		}
+	p := pageWriteOf(w)
+	existing, err := p.sectionsBefore(ctx, st, w)
+	if err != nil {
+		return err
 	}
-	return replaceSections(ctx, st, w, pageID, existing, raw)
+	return replaceSections(ctx, st, w, p, pageID, existing, raw)
 }
 
-// VersionState keeps a page's sections, as they are before the write, in the version it keeps:
-// one Query. A restore sends them back as pageSections.
+// VersionState keeps a page's sections, as they are before the write, in the version it keeps
+// (read once per write: pageWrite). A restore sends them back as pageSections.
 func (pageHooks) VersionState(ctx context.Context, s *collections.Service, w *collections.Write) (map[string]any, error) {
-	pageID, _ := w.Old["id"].(string)
-	secs, err := loadSections(ctx, s.Store(), w.Caller.Scope, pageID)
+	secs, err := pageWriteOf(w).sectionsBefore(ctx, s.Store(), w)
 	if err != nil {
 		return nil, err
 	}
-	list := make([]Section, len(secs))
-	copy(list, secs)
-	return map[string]any{"pageSections": list}, nil
+	return map[string]any{"pageSections": slices.Clone(secs)}, nil
+}
+
+// WrittenState is the page's sections as the write leaves them, as the next write's VersionState
+// will keep them.
+func (pageHooks) WrittenState(ctx context.Context, s *collections.Service, w *collections.Write) (map[string]any, error) {
+	secs, err := pageWriteOf(w).sectionsAfter(ctx, s.Store(), w)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"pageSections": slices.Clone(secs)}, nil
+}
+
+// ViewWritten adds the page's sections as the write left them: the write's answer reads nothing
+// back (its transaction was conditioned on the page's version, which every section write moves,
+// so they are what is stored).
+func (pageHooks) ViewWritten(ctx context.Context, s *collections.Service, w *collections.Write, out collections.Record) error {
+	secs, err := pageWriteOf(w).sectionsAfter(ctx, s.Store(), w)
+	if err != nil {
+		return err
+	}
+	out["pageSections"] = sectionViews(secs)
+	return nil
+}
+
+// sectionViews are sections as the API shows them.
+func sectionViews(secs []Section) []sectionView {
+	views := make([]sectionView, 0, len(secs))
+	for _, sec := range secs {
+		views = append(views, viewOf(sec))
+	}
+	return views
 }
 
 // slugRule gives a new page a free slug made from its title (or the slug it asks for) and checks
@@ -137,7 +216,7 @@ func slugRule(ctx context.Context, st *store.Store, w *collections.Write) error 
 // created, listed ones replaced when they differ (or moved), unlisted ones deleted. The page's
 // own version condition in the same transaction keeps it atomic against other section writes,
 // which bump the page's version too.
-func replaceSections(ctx context.Context, st *store.Store, w *collections.Write, pageID string, existing []Section, raw json.RawMessage) error {
+func replaceSections(ctx context.Context, st *store.Store, w *collections.Write, p *pageWrite, pageID string, existing []Section, raw json.RawMessage) error {
 	scope := w.Caller.Scope
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -155,7 +234,7 @@ func replaceSections(ctx context.Context, st *store.Store, w *collections.Write,
 	now := time.Now().UTC().Format(time.RFC3339Nano)
 	chk := newChecker(ctx, st, scope)
 	kept := map[string]bool{}
-	var writes []Section
+	var writes, after []Section
 	var fresh []bool
 	for i, in := range ins {
 		prefix := fmt.Sprintf("pageSections[%d].", i)
@@ -189,14 +268,17 @@ func replaceSections(ctx context.Context, st *store.Store, w *collections.Write,
 		sec.Position = i + 1
 		sec.UpdatedAt = now
 		if isOld && sameContent(sec, old) {
+			after = append(after, old)
 			continue
 		}
+		after = append(after, sec)
 		writes = append(writes, sec)
 		fresh = append(fresh, !isOld)
 	}
 	if err := chk.err(); err != nil {
 		return err
 	}
+	p.after, p.replaced = after, true
 	for i, sec := range writes {
 		put := st.Table.Put(sec)
 		if fresh[i] {
@@ -220,8 +302,7 @@ func replaceSections(ctx context.Context, st *store.Store, w *collections.Write,
 // BeforeDelete deletes the page's sections and its slug marker with it.
 func (pageHooks) BeforeDelete(ctx context.Context, s *collections.Service, w *collections.Write) error {
 	st, scope := s.Store(), w.Caller.Scope
-	pageID, _ := w.Old["id"].(string)
-	secs, err := loadSections(ctx, st, scope, pageID)
+	secs, err := pageWriteOf(w).sectionsBefore(ctx, st, w)
 	if err != nil {
 		return err
 	}
@@ -242,11 +323,7 @@ func (pageHooks) View(ctx context.Context, s *collections.Service, caller *auth.
 	if err != nil {
 		return err
 	}
-	views := make([]sectionView, 0, len(secs))
-	for _, sec := range secs {
-		views = append(views, viewOf(sec))
-	}
-	out["pageSections"] = views
+	out["pageSections"] = sectionViews(secs)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 
@@ -109,7 +110,7 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	if pos == 0 || pos > len(secs)+1 {
 		pos = len(secs) + 1
 	}
-	v, saved, err := h.writeSections(ctx, caller, pageID, version, slices.Insert(slices.Clone(secs), pos-1, sec))
+	v, saved, err := h.writeSections(ctx, caller, pageID, version, secs, slices.Insert(slices.Clone(secs), pos-1, sec))
 	if err != nil {
 		return err
 	}
@@ -151,7 +152,7 @@ func (h *handlers) patch(w http.ResponseWriter, r *http.Request) error {
 		pos = positions(secs)[sec.ID]
 	}
 	pos = max(1, min(pos, len(list)+1))
-	v, saved, err := h.writeSections(ctx, caller, sec.PageID, version, slices.Insert(list, pos-1, sec))
+	v, saved, err := h.writeSections(ctx, caller, sec.PageID, version, secs, slices.Insert(list, pos-1, sec))
 	if err != nil {
 		return err
 	}
@@ -172,7 +173,7 @@ func (h *handlers) remove(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	list := slices.DeleteFunc(slices.Clone(secs), func(s Section) bool { return s.ID == sec.ID })
-	v, _, err := h.writeSections(ctx, caller, sec.PageID, version, list)
+	v, _, err := h.writeSections(ctx, caller, sec.PageID, version, secs, list)
 	if err != nil {
 		return err
 	}
@@ -182,21 +183,24 @@ func (h *handlers) remove(w http.ResponseWriter, r *http.Request) error {
 // writeSections saves a page's whole section list, in order, through the page's own update (the
 // collections engine: the page's version, updatedAt and list index, the version it keeps, the
 // section writes of its hooks), so the /page-sections routes are adapters over one write path.
-// It returns the page's new version and its sections as saved.
-func (h *handlers) writeSections(ctx context.Context, caller *auth.Caller, pageID string, version int, list []Section) (int, []Section, error) {
+// secs are the page's sections at version, as pageState read them: the update reads them no
+// more. It returns the page's new version and its sections as saved.
+func (h *handlers) writeSections(ctx context.Context, caller *auth.Caller, pageID string, version int, secs, list []Section) (int, []Section, error) {
 	svc, err := collections.BuiltService(h.deps)
 	if err != nil {
 		return 0, nil, err
 	}
-	rec, err := svc.Update(ctx, caller, svc.Registry()[collectionKey], pageID, map[string]any{"pageSections": list, "version": version})
+	ctx = withKnownSections(ctx, pageID, version, secs)
+	out, err := svc.UpdateViewed(ctx, caller, svc.Registry()[collectionKey], pageID, map[string]any{"pageSections": list, "version": version})
 	if err != nil {
 		return 0, nil, err
 	}
-	saved, err := loadSections(ctx, h.st, caller.Scope, pageID)
-	if err != nil {
-		return 0, nil, err
+	views, _ := out["pageSections"].([]sectionView)
+	saved := make([]Section, len(views))
+	for i, v := range views {
+		saved[i] = v.Section
 	}
-	v, _ := rec["version"].(int)
+	v, _ := out["version"].(int)
 	return v, saved, nil
 }
 
@@ -209,4 +213,30 @@ func pageState(ctx context.Context, st *store.Store, scope store.Scope, pageID s
 	}
 	secs, err := loadSections(ctx, st, scope, pageID)
 	return version, secs, err
+}
+
+type knownKey struct{}
+
+// known are a page's sections read at a version of the page.
+type known struct {
+	pageID  string
+	version int
+	secs    []Section
+}
+
+// withKnownSections hands the page's update the sections pageState read, read after the page's
+// version: if the page is still at that version when the update loads it (and when its
+// transaction, conditioned on it, runs), no section write came between, so they are the
+// sections the update replaces.
+func withKnownSections(ctx context.Context, pageID string, version int, secs []Section) context.Context {
+	return context.WithValue(ctx, knownKey{}, known{pageID: pageID, version: version, secs: secs})
+}
+
+// knownSections are the sections withKnownSections handed over for the page at version.
+func knownSections(ctx context.Context, pageID string, version any) ([]Section, bool) {
+	k, ok := ctx.Value(knownKey{}).(known)
+	if !ok || k.pageID != pageID || fmt.Sprint(k.version) != fmt.Sprint(version) {
+		return nil, false
+	}
+	return slices.Clone(k.secs), true
 }

@@ -16,10 +16,11 @@ import (
 	"github.com/campuscms/panel/shared/lazyre"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/words"
 )
 
 // Bounds that keep one page's reads and writes bounded: a page's sections are read in one query
-// and replaced in one transaction (at most 100 items: 40 deletes + 40 puts + the page and its slug).
+// and replaced in one transaction (see LargestWrite).
 const (
 	MaxSections = 40
 	MaxItems    = 50
@@ -30,6 +31,15 @@ const (
 	maxCtaText  = 100
 	maxURL      = 2_000
 )
+
+// LargestWrite is the most items one write of a page puts in its transaction, the largest write
+// there is: a save (or the restore that undoes it) that replaces all MaxSections sections by new
+// ones (40 puts + 40 deletes), renames the page (words.MaxWords index entries put and as many
+// deleted: 14), moves its slug (the new marker put, the old one deleted: 2) and its publishAt
+// (its due item, one item at a stable key: 1), with the page itself, the version it replaces and
+// its audit entry (3). DynamoDB takes at most 100 (store.MaxTransactionItems); a test adds it up
+// and measures it.
+const LargestWrite = 2*MaxSections + 2*words.MaxWords + 2 + 1 + 3
 
 // DefaultSectionTitle is a new section's title when none is given (SPEC §9).
 const DefaultSectionTitle = "Section"

@@ -60,11 +60,11 @@ func pageVersion(ctx context.Context, st *store.Store, scope store.Scope, id str
 }
 
 // loadSections reads a page's sections in one query (a page holds at most MaxSections), ordered
-// by position.
+// by position: strongly consistent, unless st is Eventual (the public website's reads).
 func loadSections(ctx context.Context, st *store.Store, scope store.Scope, pageID string) ([]Section, error) {
 	var secs []Section
 	err := st.Table.Get("PK", scope.Partition("PAGE", pageID)).Range("SK", dynamo.BeginsWith, sectionPrefix).
-		Consistent(true).Limit(100).All(ctx, &secs)
+		Consistent(st.Consistent()).Limit(100).All(ctx, &secs)
 	if err != nil {
 		return nil, store.Wrap("read sections", err)
 	}

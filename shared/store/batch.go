@@ -14,15 +14,16 @@ type Key struct {
 	SK string `dynamo:"SK"`
 }
 
-// GetMany reads several items, possibly of different kinds, in one BatchGetItem round trip and
-// returns the found ones by key. Missing items are simply absent from the map.
+// GetMany reads several items, possibly of different kinds, in one BatchGetItem round trip
+// (strongly consistent unless s is Eventual) and returns the found ones by key. Missing items
+// are simply absent from the map.
 func (s *Store) GetMany(ctx context.Context, keys ...Key) (map[Key]dynamo.Item, error) {
 	dk := make([]dynamo.Keyed, len(keys))
 	for i, k := range keys {
 		dk[i] = dynamo.Keys{k.PK, k.SK}
 	}
 	var items []dynamo.Item
-	err := s.Table.Batch("PK", "SK").Get(dk...).Consistent(true).All(ctx, &items)
+	err := s.Table.Batch("PK", "SK").Get(dk...).Consistent(s.Consistent()).All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("store: batch get: %w", err)
 	}

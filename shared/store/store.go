@@ -28,7 +28,24 @@ var ErrBusy = errors.New("store: busy")
 type Store struct {
 	DB    *dynamo.DB
 	Table dynamo.Table
+	// eventual makes the reads that ask Consistent (Get, GetMany, and the queries other packages
+	// build with it) eventually consistent: see Eventual.
+	eventual bool
 }
+
+// Eventual returns a handle on the same table whose reads are eventually consistent: half the
+// read capacity of a strongly consistent read, and a write shows in them within about a second.
+// The public website's reads take it (they sit behind a 30-second cache, so they never promise a
+// write shows at once); the panel's own reads, which follow its writes, keep strong consistency.
+func (s *Store) Eventual() *Store {
+	c := *s
+	c.eventual = true
+	return &c
+}
+
+// Consistent reports whether reads through s are strongly consistent, for the queries a package
+// builds itself (Query's Consistent(st.Consistent())).
+func (s *Store) Consistent() bool { return !s.eventual }
 
 // New opens the table named name with the given SDK configuration.
 func New(cfg aws.Config, name string) *Store {
@@ -36,9 +53,10 @@ func New(cfg aws.Config, name string) *Store {
 	return &Store{DB: db, Table: db.Table(name)}
 }
 
-// Get reads one item by key, strongly consistent, into out; ErrNotFound if it does not exist.
+// Get reads one item by key into out, strongly consistent unless s is Eventual; ErrNotFound if
+// it does not exist.
 func (s *Store) Get(ctx context.Context, k Key, out any) error {
-	err := s.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(true).One(ctx, out)
+	err := s.Table.Get("PK", k.PK).Range("SK", dynamo.Equal, k.SK).Consistent(s.Consistent()).One(ctx, out)
 	return Wrap("get "+k.PK+" "+k.SK, err)
 }
 

@@ -14,9 +14,12 @@ import (
 )
 
 // MaxWords is how many distinct words of a record's name are indexed: a rename rewrites at most
-// that many index items and deletes as many, which keeps the largest write (a page with 40
-// sections replaced, renamed and rescheduled: 81 + 14 + 2 due items + version and audit entry =
-// 99) under DynamoDB's 100 actions.
+// that many index items and deletes as many (14). The largest write there is, a page whose 40
+// sections are all replaced, renamed, given a new slug and rescheduled, is 40 + 40 sections, 14
+// index items, 2 slug markers (the new one put, the old one deleted), 1 due item (kept at a
+// stable key, so a move is one Put), the page, its kept version and its audit entry: 100, all
+// DynamoDB takes in one transaction (pages.LargestWrite; a test adds it up and measures it). A
+// larger cap, or one more item in that write, needs room made elsewhere first.
 const MaxWords = 7
 
 // maxRunes caps one word in a key.
