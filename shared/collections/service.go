@@ -233,7 +233,7 @@ type Write struct {
 	// read or worked out, for the hook's VersionState, WrittenState and ViewWritten, so a write
 	// reads each thing once (a page's sections).
 	HookState any
-	tx      *dynamo.WriteTx
+	tx        *dynamo.WriteTx
 	// conflicts maps a transaction item index to the error its failed condition means.
 	conflicts map[int]*api.Error
 	items     int

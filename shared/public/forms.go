@@ -79,7 +79,8 @@ func (r *Reader) Submit(ctx context.Context, site *Site, client, id string, body
 	if err := r.Allow(ctx, site, client, "FORM#"+id, lim); err != nil {
 		return nil, err
 	}
-	sub, err := forms.Submit(ctx, r.st, site.Scope, id, body)
+	// Strongly consistent: the submission is checked against the form's version as read.
+	sub, err := forms.Submit(ctx, r.panel, site.Scope, id, body)
 	if err != nil {
 		return nil, err
 	}

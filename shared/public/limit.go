@@ -55,7 +55,7 @@ func (r *Reader) Allow(ctx context.Context, site *Site, client, target string, l
 	scope := site.Scope
 	sum := sha256.Sum256([]byte(scope.Tenant() + "|" + client))
 	sk := target + "#" + hex.EncodeToString(sum[:12]) + "#" + strconv.FormatInt(start.Unix(), 10)
-	err := r.st.Table.Update("PK", scope.Partition("RATE")).Range("SK", sk).
+	err := r.panel.Table.Update("PK", scope.Partition("RATE")).Range("SK", sk).
 		Add("hits", 1).Set("expiresAt", end.Add(time.Minute).Unix()).
 		If("attribute_not_exists(hits) OR hits < ?", lim.Max).Run(ctx)
 	if dynamo.IsCondCheckFailed(err) {

@@ -18,8 +18,15 @@ import (
 // /api/v1/public and the server-rendered website. It is the one place that decides what a
 // visitor may see (Visible), so a later rule (trash, schedules) is one change.
 type Reader struct {
-	st  *store.Store
-	reg collections.Registry
+	// st reads eventually consistent (store.Eventual): half the cost of a strongly consistent
+	// read, and what a visitor sees sits behind a 30-second cache anyway, so a write a second
+	// old showing a moment later changes nothing a visitor can tell.
+	st *store.Store
+	// panel is the same table read strongly consistent, where a read must see the write just
+	// before it: a preview (a staff member looking at what they just saved), a form submission
+	// (checked against the form's version in its transaction), the rate limit's update.
+	panel *store.Store
+	reg   collections.Registry
 	// themes is the theme catalogue, for the tenant's active theme.
 	themes themes.Catalogue
 	// mediaPrefix is the path media is served under ("/media/").
@@ -41,14 +48,15 @@ func NewReader(st *store.Store, objectURLPrefix string) (*Reader, error) {
 		return nil, err
 	}
 	signups := collections.NewService(st, nil, reg, collections.Linked{Hooks: newsletter.Hooks()})
-	return &Reader{st: st, reg: reg, themes: cat, mediaPrefix: objectURLPrefix, now: time.Now, signups: signups}, nil
+	return &Reader{st: st.Eventual(), panel: st, reg: reg, themes: cat, mediaPrefix: objectURLPrefix, now: time.Now, signups: signups}, nil
 }
 
 // Now is the reader's clock (tests move it).
 func (r *Reader) Now() time.Time { return r.now().UTC() }
 
-// Store is the table the reader reads (the website's submissions write through it).
-func (r *Reader) Store() *store.Store { return r.st }
+// Store is the table the reader reads, strongly consistent (the website's submissions write
+// through it).
+func (r *Reader) Store() *store.Store { return r.panel }
 
 // Visible is the rule every public read applies to a stored record of kind: it is active, inside
 // its publishing window if it has one (publishAt passed, unpublishAt not yet: checked against the
@@ -163,7 +171,8 @@ func (r *Reader) Site(scope store.Scope, origin string) *Site {
 }
 
 // PreviewPage is the page a preview token of the site's tenant shows; ok is false for a forged,
-// expired or other tenant's token. One GetItem.
+// expired or other tenant's token. One GetItem, strongly consistent: the token was made a moment
+// ago.
 func (r *Reader) PreviewPage(ctx context.Context, site *Site, token string) (string, bool, error) {
-	return pages.PreviewPageID(ctx, r.st, site.Scope, token, r.Now())
+	return pages.PreviewPageID(ctx, r.panel, site.Scope, token, r.Now())
 }

@@ -151,8 +151,13 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 	)
 	reading.Go(func() { linked, errs[0] = r.menuPages(ctx, scope, links) })
 	if pageID != "" {
-		reading.Go(func() { rec, found, errs[1] = pages.LoadPage(ctx, r.st, scope, pageID) })
-		reading.Go(func() { secs, errs[2] = pages.Sections(ctx, r.st, scope, pageID) })
+		// A preview shows what was just saved: read strongly consistent.
+		st := r.st
+		if want.PageID != "" {
+			st = r.panel
+		}
+		reading.Go(func() { rec, found, errs[1] = pages.LoadPage(ctx, st, scope, pageID) })
+		reading.Go(func() { secs, errs[2] = pages.Sections(ctx, st, scope, pageID) })
 	}
 	reading.Wait()
 	if err := errors.Join(errs[:]...); err != nil {
