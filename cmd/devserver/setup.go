@@ -53,7 +53,7 @@ func setup(ctx context.Context, cfg config.Config, opts options, origins []strin
 		return nil, demoLogin{}, fmt.Errorf("seed demo content: %w", err)
 	}
 	slog.Info(content.String())
-	deriveDemoImages(deps, content.Images)
+	deriveDemoImages(deps)
 	handler, err := newHandler(deps, opts.siteDir)
 	if err != nil {
 		return nil, login, err
@@ -79,11 +79,10 @@ func seedDemo(ctx context.Context, deps *app.Deps, password string) (demoLogin, 
 }
 
 // deriveDemoImages makes the sized copies of the demo's images in the background, as an upload's
-// confirmation does: the seed only stores the originals, so that it stays quick.
-func deriveDemoImages(deps *app.Deps, images []string) {
-	if len(images) == 0 {
-		return
-	}
+// confirmation does: the seed only stores the originals, so that it stays quick. It derives every
+// image of the demo tenant that has none yet, so a kept run stopped before they were all made
+// finishes the job on its next start (one Query of the library when nothing is left).
+func deriveDemoImages(deps *app.Deps) {
 	scope, err := store.NewScope(demoTenant)
 	if err != nil {
 		return
@@ -91,12 +90,13 @@ func deriveDemoImages(deps *app.Deps, images []string) {
 	d := media.NewDeriver(deps.Store, s3rest.New(deps.AWS), deps.Config.MediaBucket, deps.Log)
 	go func() {
 		start := time.Now()
-		for _, id := range images {
-			if err := d.Derive(context.Background(), scope, id); err != nil {
-				slog.Error("deriving a demo image's copies failed", "id", id, "err", err)
-				return
-			}
+		n, err := d.DeriveTenant(context.Background(), scope)
+		if err != nil {
+			slog.Error("deriving the demo images' copies failed", "err", err)
+			return
 		}
-		slog.Info("demo images' sized copies made", "images", len(images), "took", time.Since(start).Round(time.Millisecond))
+		if n > 0 {
+			slog.Info("demo images' sized copies made", "images", n, "took", time.Since(start).Round(time.Millisecond))
+		}
 	}()
 }

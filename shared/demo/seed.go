@@ -50,9 +50,6 @@ type Summary struct {
 	AlreadySeeded bool
 	// Took is the run's duration.
 	Took time.Duration
-	// Images are the ids of the image records this run wrote: their sized copies are made by
-	// whoever runs the seed (the local server, in the background), not here, so seeding stays quick.
-	Images []string
 }
 
 // String is the summary as the dev server and cmsctl print it.
