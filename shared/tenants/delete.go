@@ -12,15 +12,19 @@ import (
 	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
 
-// Deleting a tenant (a school that leaves, or asks for its erasure). Its items are found by one
-// paged Scan filtered on the tenant's key prefix: every key starts with T#{tenant}, but the
-// partitions under it are not all enumerable (login windows per username, word indexes per
-// collection, ...). A Scan reads the whole table, which no request may do; an operator deleting a
-// tenant may, once (README "Tenant lifecycle"). The tenant's details item goes last, so a run that
+// Deleting a tenant (a school that leaves, or asks for its erasure). Its items are found with
+// Queries of the partitions the tenant owns, never a Scan (tenantPartitions): the fixed ones
+// (its root, every collection and its word index, its markers, sessions, audit log...) and those
+// named after its records (histories, page sections, form submissions, login counters), found
+// from the records, the audit log (every kept version was written with an audit entry that
+// lives as long), the trash index and the section index. The partitions named after others go
+// first and those they are found from after, the tenant's details item last, so a run that
 // stopped anywhere is finished by the next, and a finished one finds nothing to do.
 
 // objectsAPI is what deleting needs of S3.
@@ -61,28 +65,162 @@ func kindOf(tenantKey string, pk, sk string) string {
 	return k
 }
 
-// scanTenant calls each for every key of the tenant's items, page by page.
-func (d Deletion) scanTenant(ctx context.Context, scope store.Scope, each func([]store.Key) error) error {
-	root := scope.Root()
-	it := d.St.Table.Scan().Filter("$ = ? OR begins_with($, ?)", "PK", root, "PK", root+"#").Project("PK", "SK").Iter()
-	var page []store.Key
-	var k store.Key
-	for it.Next(ctx, &k) {
-		page = append(page, k)
-		if len(page) == 1000 {
-			if err := each(page); err != nil {
-				return err
+// queryTenant calls each for every key of the tenant's items, a page of at most 1000 keys at a
+// time: one paged Query of each of its partitions (tenantPartitions), the derived ones first.
+func (d Deletion) queryTenant(ctx context.Context, scope store.Scope, each func([]store.Key) error) error {
+	parts, err := tenantPartitions(ctx, d.St, scope)
+	if err != nil {
+		return err
+	}
+	for _, pk := range parts {
+		var start dynamo.PagingKey
+		for {
+			var page []store.Key
+			q := d.St.Table.Get("PK", pk).Project("PK", "SK").Consistent(true).Limit(1000)
+			if start != nil {
+				q.StartFrom(start)
 			}
-			page = nil
+			next, err := q.AllWithLastEvaluatedKey(ctx, &page)
+			if err != nil {
+				return store.Wrap("query tenant "+scope.Tenant(), err)
+			}
+			if len(page) > 0 {
+				if err := each(page); err != nil {
+					return err
+				}
+			}
+			if next == nil {
+				break
+			}
+			start = next
 		}
 	}
-	if err := it.Err(); err != nil {
-		return store.Wrap("scan tenant "+scope.Tenant(), err)
-	}
-	if len(page) > 0 {
-		return each(page)
-	}
 	return nil
+}
+
+// fixedPartitions are the partitions every tenant may have whatever its records: its root
+// (details, counters, settings), markers, sessions, limits, the audit log, the due index, and
+// every collection's records and word index (media and pending uploads included).
+func fixedPartitions(scope store.Scope) ([]string, error) {
+	reg, err := collections.Load()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range []string{"DUE", "USERNAME", "SESSION", "CHALLENGE", "PAGESLUG", "RATE", "PROBE", "PREVIEW",
+		"NEWSLETTER_EMAIL", "LOGIN-AUDIT", "AUDIT"} {
+		out = append(out, scope.Partition(p))
+	}
+	kinds := append(reg.Keys(), mediaref.RecordPartition, "upload")
+	for _, k := range kinds {
+		out = append(out, scope.Collection(k), listing.WordPartition(scope.Collection(k)))
+	}
+	return out, nil
+}
+
+// tenantPartitions lists the tenant's partitions, each once: first those named after its records
+// and users (found from the fixed ones, the trash index and the section index), then the fixed
+// ones, the root last. Login counters of names that are no user and that the audit log did not
+// record (past its budget for unknown names) are not found; they expire within their window.
+func tenantPartitions(ctx context.Context, st *store.Store, scope store.Scope) ([]string, error) {
+	fixed, err := fixedPartitions(scope)
+	if err != nil {
+		return nil, err
+	}
+	derived := map[string]bool{}
+	record := func(kind, id string) {
+		if kind == "" || id == "" {
+			return
+		}
+		derived[scope.Partition("HIST", kind, id)] = true
+		switch kind {
+		case "pages":
+			derived[scope.Partition("PAGE", id)] = true
+		case "custom-forms":
+			sub := scope.Partition("FORM", id, "SUB")
+			derived[scope.Partition("FORM", id)], derived[sub], derived[listing.WordPartition(sub)] = true, true, true
+		}
+	}
+	login := func(username string) {
+		if u := strings.ToLower(strings.TrimSpace(username)); u != "" {
+			derived[scope.Partition("LOGIN", u)] = true
+		}
+	}
+	reg, err := collections.Load()
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range append(reg.Keys(), mediaref.RecordPartition) {
+		err := eachQueried(ctx, st.Table.Get("PK", scope.Collection(k)).Project("SK").Consistent(true), func(it map[string]any) {
+			id, _ := it["SK"].(string)
+			record(k, id)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	// The audit log names every record a kept version belongs to, and the users who signed in.
+	err = eachQueried(ctx, st.Table.Get("PK", scope.Partition("AUDIT")).Project("collection", "recordId", "username").Consistent(true), func(it map[string]any) {
+		kind, _ := it["collection"].(string)
+		id, _ := it["recordId"].(string)
+		record(kind, id)
+		name, _ := it["username"].(string)
+		login(name)
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = eachQueried(ctx, st.Table.Get("PK", scope.Partition("USERNAME")).Project("SK").Consistent(true), func(it map[string]any) {
+		name, _ := it["SK"].(string)
+		login(name)
+	})
+	if err != nil {
+		return nil, err
+	}
+	// The trash (deleted records' kept states) and the section index (every page's sections).
+	err = eachQueried(ctx, st.Table.Get("GSI1PK", scope.Partition("TRASH")).Index("GSI1").Project("PK", "kind", "recordId"), func(it map[string]any) {
+		pk, _ := it["PK"].(string)
+		derived[pk] = true
+		kind, _ := it["kind"].(string)
+		id, _ := it["recordId"].(string)
+		record(kind, id)
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = eachQueried(ctx, st.Table.Get("GSI1PK", scope.Partition("PAGESECTION")).Index("GSI1").Project("PK"), func(it map[string]any) {
+		pk, _ := it["PK"].(string)
+		derived[pk] = true
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(derived)+len(fixed)+1)
+	for pk := range derived {
+		if pk == scope.Root() || !strings.HasPrefix(pk, scope.Root()+"#") {
+			continue // never another tenant's, whatever an item holds
+		}
+		out = append(out, pk)
+	}
+	sort.Strings(out)
+	for _, pk := range fixed {
+		if !derived[pk] {
+			out = append(out, pk)
+		}
+	}
+	return append(out, scope.Root()), nil
+}
+
+// eachQueried runs each on every item a Query answers, page by page (an index Query cannot be
+// strongly consistent: the base-table ones are made so by their callers).
+func eachQueried(ctx context.Context, q *dynamo.Query, each func(map[string]any)) error {
+	it := q.Iter()
+	var item map[string]any
+	for it.Next(ctx, &item) {
+		each(item)
+		item = nil
+	}
+	return store.Wrap("list tenant partitions", it.Err())
 }
 
 // eachObject calls each for every page of the tenant's objects under its prefixes.
@@ -118,7 +256,7 @@ func (d Deletion) Survey(ctx context.Context) (Footprint, error) {
 	case !store.IsNotFound(err):
 		return fp, err
 	}
-	err = d.scanTenant(ctx, scope, func(keys []store.Key) error {
+	err = d.queryTenant(ctx, scope, func(keys []store.Key) error {
 		for _, k := range keys {
 			fp.Items[kindOf(scope.Root(), k.PK, k.SK)]++
 			fp.ItemCount++
@@ -186,7 +324,7 @@ func (d Deletion) Run(ctx context.Context) (Footprint, error) {
 	}
 	tenantKey := store.Key{PK: scope.Root(), SK: store.SKTenant}
 	batch := 0
-	err = d.scanTenant(ctx, scope, func(keys []store.Key) error {
+	err = d.queryTenant(ctx, scope, func(keys []store.Key) error {
 		for start := 0; start < len(keys); start += 25 {
 			var dk []dynamo.Keyed
 			for _, k := range keys[start:min(start+25, len(keys))] {

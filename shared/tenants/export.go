@@ -25,10 +25,10 @@ import (
 )
 
 // A tenant's archive: one tar stream with every item of the tenant (DynamoDB JSON lines, in
-// pages of the Scan) under items/, every media object under objects/{key}, and manifest.json last:
+// pages of a Query of each of its partitions) under items/, every media object under objects/{key}, and manifest.json last:
 // the tenant, the counts and each entry's size and SHA-256. It is written to FILE.part with a
 // checkpoint beside it (FILE.part.state) after every entry; an export that stopped is resumed by
-// running it again (the file is cut back to the last whole entry, and the Scan and the object
+// running it again (the file is cut back to the last whole entry, and the Queries and the object
 // listing go on from where they were), and renamed to FILE when the manifest is in. With the
 // deployment's key (Sealer), manifest.sig follows the manifest: its signature (archive_check.go).
 
@@ -60,7 +60,11 @@ type exportState struct {
 	Manifest  Manifest       `json:"manifest"`
 	Page      int            `json:"page"`
 	ItemsDone bool           `json:"itemsDone"`
-	ScanFrom  map[string]any `json:"scanFrom,omitempty"`
+	// Partitions are the tenant's partitions as listed when the export began (tenantPartitions),
+	// Part the one being read and QueryFrom where its Query goes on.
+	Partitions []string       `json:"partitions,omitempty"`
+	Part       int            `json:"part"`
+	QueryFrom  map[string]any `json:"queryFrom,omitempty"`
 	Prefix    int            `json:"prefix"`
 	After     string         `json:"after"`
 }
@@ -105,7 +109,8 @@ func (e Export) Run(ctx context.Context) (Manifest, error) {
 	st := exportState{Tenant: e.Tenant, Manifest: Manifest{Format: ArchiveFormat, Tenant: e.Tenant, CreatedAt: time.Now().UTC()}}
 	if raw, err := os.ReadFile(statePath); err == nil {
 		var prev exportState
-		if json.Unmarshal(raw, &prev) == nil && prev.Tenant == e.Tenant {
+		// A checkpoint of an export that read items by Scan (no partition list) is not resumed.
+		if json.Unmarshal(raw, &prev) == nil && prev.Tenant == e.Tenant && (prev.ItemsDone || prev.Partitions != nil) {
 			st = prev
 		}
 	}
@@ -145,11 +150,17 @@ func (e Export) Run(ctx context.Context) (Manifest, error) {
 		return nil
 	}
 
-	root := scope.Root()
+	// The items: one paged Query of each of the tenant's partitions (tenantPartitions, listed
+	// once and kept in the checkpoint), never a Scan of the table.
+	if !st.ItemsDone && st.Partitions == nil {
+		if st.Partitions, err = tenantPartitions(ctx, e.St, scope); err != nil {
+			return Manifest{}, err
+		}
+	}
 	for !st.ItemsDone {
-		q := e.St.Table.Scan().Filter("$ = ? OR begins_with($, ?)", "PK", root, "PK", root+"#").SearchLimit(500).Consistent(true)
-		if st.ScanFrom != nil {
-			from, err := decodeJSONItem(st.ScanFrom)
+		q := e.St.Table.Get("PK", st.Partitions[st.Part]).SearchLimit(500).Consistent(true)
+		if st.QueryFrom != nil {
+			from, err := decodeJSONItem(st.QueryFrom)
 			if err != nil {
 				return Manifest{}, err
 			}
@@ -158,46 +169,51 @@ func (e Export) Run(ctx context.Context) (Manifest, error) {
 		var items []dynamo.Item
 		next, err := q.AllWithLastEvaluatedKey(ctx, &items)
 		if err != nil {
-			return Manifest{}, store.Wrap("scan tenant", err)
+			return Manifest{}, store.Wrap("query tenant", err)
 		}
-		if len(items) > 0 {
-			var buf bytes.Buffer
-			for _, it := range items {
-				enc, err := encodeItem(it)
-				if err != nil {
-					return Manifest{}, err
-				}
-				line, _ := json.Marshal(enc)
-				buf.Write(line)
-				buf.WriteByte('\n')
-			}
-			st.Page++
-			name := fmt.Sprintf("items/%06d.jsonl", st.Page)
-			if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o600, Size: int64(buf.Len()), ModTime: st.Manifest.CreatedAt, Format: tar.FormatPAX}); err != nil {
-				return Manifest{}, err
-			}
-			sum := sha256.Sum256(buf.Bytes())
-			if _, err := tw.Write(buf.Bytes()); err != nil {
-				return Manifest{}, err
-			}
-			st.Manifest.Items += len(items)
-			st.ScanFrom, st.ItemsDone = nil, next == nil
+		// Where the next page starts: on in this partition, or the next one.
+		advance := func() error {
+			st.QueryFrom = nil
 			if next != nil {
-				if st.ScanFrom, err = encodeJSONItem(next); err != nil {
-					return Manifest{}, err
-				}
+				var err error
+				st.QueryFrom, err = encodeJSONItem(next)
+				return err
 			}
-			if err := commit(ManifestEntry{Name: name, Size: int64(buf.Len()), SHA256: hex.EncodeToString(sum[:])}); err != nil {
+			st.Part++
+			st.ItemsDone = st.Part >= len(st.Partitions)
+			return nil
+		}
+		if len(items) == 0 {
+			if err := advance(); err != nil {
 				return Manifest{}, err
 			}
 			continue
 		}
-		// An empty page of the filtered Scan: go on from its key, or stop.
-		st.ScanFrom, st.ItemsDone = nil, next == nil
-		if next != nil {
-			if st.ScanFrom, err = encodeJSONItem(next); err != nil {
+		var buf bytes.Buffer
+		for _, it := range items {
+			enc, err := encodeItem(it)
+			if err != nil {
 				return Manifest{}, err
 			}
+			line, _ := json.Marshal(enc)
+			buf.Write(line)
+			buf.WriteByte('\n')
+		}
+		st.Page++
+		name := fmt.Sprintf("items/%06d.jsonl", st.Page)
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o600, Size: int64(buf.Len()), ModTime: st.Manifest.CreatedAt, Format: tar.FormatPAX}); err != nil {
+			return Manifest{}, err
+		}
+		sum := sha256.Sum256(buf.Bytes())
+		if _, err := tw.Write(buf.Bytes()); err != nil {
+			return Manifest{}, err
+		}
+		st.Manifest.Items += len(items)
+		if err := advance(); err != nil {
+			return Manifest{}, err
+		}
+		if err := commit(ManifestEntry{Name: name, Size: int64(buf.Len()), SHA256: hex.EncodeToString(sum[:])}); err != nil {
+			return Manifest{}, err
 		}
 	}
 
