@@ -55,18 +55,18 @@ type ManifestEntry struct {
 
 // exportState is the checkpoint of an export in progress.
 type exportState struct {
-	Tenant    string         `json:"tenant"`
-	Offset    int64          `json:"offset"`
-	Manifest  Manifest       `json:"manifest"`
-	Page      int            `json:"page"`
-	ItemsDone bool           `json:"itemsDone"`
+	Tenant    string   `json:"tenant"`
+	Offset    int64    `json:"offset"`
+	Manifest  Manifest `json:"manifest"`
+	Page      int      `json:"page"`
+	ItemsDone bool     `json:"itemsDone"`
 	// Partitions are the tenant's partitions as listed when the export began (tenantPartitions),
 	// Part the one being read and QueryFrom where its Query goes on.
 	Partitions []string       `json:"partitions,omitempty"`
 	Part       int            `json:"part"`
 	QueryFrom  map[string]any `json:"queryFrom,omitempty"`
-	Prefix    int            `json:"prefix"`
-	After     string         `json:"after"`
+	Prefix     int            `json:"prefix"`
+	After      string         `json:"after"`
 }
 
 // exportObjects is what an export needs of S3.
