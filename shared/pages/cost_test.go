@@ -51,9 +51,10 @@ func txItems(t *testing.T, tenant string, from int) (calls, items, history, inde
 
 // TestWriteCost prints what each kind of write costs in transaction items, before history (the
 // write itself: record, sections, markers, counters, word index) and after (plus its kept version
-// and audit entry), up to the largest write there is (a page with 40 sections, all replaced, and
-// a title of 7 indexed words replaced by 7 others, and its publication dates set), and holds the rules: at most two items added by
-// history, never past DynamoDB's 100. Run with -v to see the table.
+// and audit entry), up to nearly the largest write (a page with 40 sections, all replaced, and a
+// title of 7 indexed words replaced by 7 others, and its publication dates set; with its slug
+// moved too it is the largest, which TestTheLargestWriteFits measures), and holds the rules: at
+// most two items added by history, never past DynamoDB's 100. Run with -v to see the table.
 func TestWriteCost(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
