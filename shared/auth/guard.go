@@ -80,6 +80,12 @@ func (g *Guard) Require(permission string, h api.HandlerFunc) http.Handler {
 		if err != nil {
 			return err
 		}
+		if caller.User.TwoFactorRequired && caller.User.TOTPKey == "" {
+			// Required since this session began (the tenant's setting or the role's flag, both
+			// read with the session): it ends here rather than lasting out its hours, and the
+			// next sign-in leads to enrolment. Only enrolling itself (enrollerOf) still takes it.
+			return errSignInToEnrol
+		}
 		if !caller.User.Can(permission) {
 			return api.ErrForbidden
 		}
@@ -88,6 +94,12 @@ func (g *Guard) Require(permission string, h api.HandlerFunc) http.Handler {
 	})
 }
 
+// errSignInToEnrol ends a session whose user must now have two-factor sign-in and has not set it up.
+var errSignInToEnrol = &api.Error{Status: http.StatusUnauthorized, Message: "Your institution requires two-factor sign-in. Sign in again to set it up."}
+
+// authenticate resolves the signed-in caller of r: tenant, session, user, and the user's role and
+// two-factor policy. Whether the policy lets the session go on is the caller's to decide (Require
+// refuses a session whose user must set two-factor sign-in up; enrolling accepts it).
 func (g *Guard) authenticate(r *http.Request) (*Caller, error) {
 	scope, err := scopeOf(r)
 	if err != nil {

@@ -137,7 +137,17 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, username string
 		failed.UserID = user.ID
 	}
 	if !found || !check(&user) {
-		return s.refuse(ctx, scope, failed, api.Errorf(http.StatusUnauthorized, msgBadLogin))
+		refusal := api.Errorf(http.StatusUnauthorized, msgBadLogin)
+		// Both kinds of refusal take from the audit budget, so the time they take tells no
+		// username that exists from one that does not; only an unknown one is bounded by it.
+		within, err := withinAuditBudget(ctx, s.st, scope, client, now)
+		if err != nil {
+			return err
+		}
+		if !found && !within {
+			return refusal
+		}
+		return s.refuse(ctx, scope, failed, refusal)
 	}
 	if !user.Status {
 		return s.refuse(ctx, scope, failed, api.Errorf(http.StatusForbidden, msgDisabled))

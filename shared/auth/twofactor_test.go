@@ -236,9 +236,11 @@ func TestTwoFactorRequiredByRoleAndForEveryone(t *testing.T) {
 	testkit.Expect(t, do(t, tn.ID, token, "POST", "/auth/two-factor/disable", map[string]any{"password": "staff-pass-1"}),
 		http.StatusForbidden, "Your institution requires two-factor sign-in.")
 
-	// For everyone: the admin too is taken to enrolment at the next sign-in; this session goes on.
+	// For everyone: the admin too is taken to enrolment at the next sign-in; this session, without
+	// two-factor sign-in, ends at its next request (issue 40).
 	testkit.Expect(t, do(t, tn.ID, tn.AdminToken, "PATCH", "/security-settings", map[string]any{"requireTwoFactor": true}), http.StatusOK, "Security settings updated!")
-	testkit.Expect(t, do(t, tn.ID, tn.AdminToken, "GET", "/auth/me", nil), http.StatusOK, "")
+	testkit.Expect(t, do(t, tn.ID, tn.AdminToken, "GET", "/auth/me", nil), http.StatusUnauthorized, msgSignInToEnrol)
+	testkit.Expect(t, do(t, tn.ID, token, "GET", "/auth/me", nil), http.StatusOK, "")
 	res = login(t, tn.ID, tn.AdminUsername, tn.AdminPassword)
 	if res.Get("result.twoFactor") != "enrol" {
 		t.Fatalf("admin sign-in answered %s", res.Raw)
