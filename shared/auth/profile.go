@@ -81,9 +81,10 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		// A new epoch ends every session of the user but this one, which moves along with it.
-		u.SessionEpoch++
-		update.Set("passwordHash", hash).Set("sessionEpoch", u.SessionEpoch)
+		// A new epoch ends every session of the user but this one, which moves along with it; from
+		// the epoch read, or not at all (a sign-out meanwhile is a 409, not undone).
+		u.SessionEpoch = EndSessions(update, c.User.SessionEpoch)
+		update.Set("passwordHash", hash)
 		tx.Update(s.st.Table.Update("PK", c.Session.PK).Range("SK", c.Session.SK).Set("epoch", u.SessionEpoch).If("attribute_exists(PK)"))
 	}
 	if in.Passcode != "" {

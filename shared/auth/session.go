@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -26,6 +28,29 @@ type Session struct {
 	// Client and Address are the browser (User-Agent) and address that signed in.
 	Client  string `dynamo:"client"`
 	Address string `dynamo:"address"`
+}
+
+// EndSessions is the one rule by which a user's sessions end: every write of a user's session
+// epoch goes through it (the collections engine's excepted, which follows it through the version;
+// see below). It adds to up, an update of the user's item, the move of the epoch from read, the
+// value the caller read, to read+1, on condition that it still is read, and returns the new epoch,
+// which the caller's current session may move to in the same transaction.
+//
+// A move from a stale read fails (the caller answers 409, or reads again and retries) instead of
+// landing on the value of the move it raced. Two moves from one epoch end the sessions only once,
+// and the one that carries a current session along carries it past the other's end: an
+// administrator's "sign out" racing the user's own password change left the user's session alive
+// (issue 39). The caller moves the user's version in the same update too (ADD, or a Set on the
+// condition of the version it read): the collections engine writes the epoch (a new password, a
+// disabled user) in an update conditioned on the version alone.
+func EndSessions(up *dynamo.Update, read int) int {
+	if read == 0 {
+		up.If("attribute_not_exists(sessionEpoch) OR sessionEpoch = ?", 0)
+	} else {
+		up.If("sessionEpoch = ?", read)
+	}
+	up.Set("sessionEpoch", read+1)
+	return read + 1
 }
 
 // lastUsedEvery is how stale a session's "last used" may get before a request refreshes it.

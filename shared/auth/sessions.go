@@ -103,11 +103,12 @@ func (s *Service) signOutOthers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	epoch := c.User.SessionEpoch + 1
 	uk := UserKey(c.Scope, c.User.ID)
+	up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK).Add("version", 1)
+	epoch := EndSessions(up, c.User.SessionEpoch)
 	entry := audit.Item(c.Scope, audit.Entry{At: s.now(), UserID: c.User.ID, Username: c.User.Username, Action: audit.ActionSignOutOthers, Client: c.Client})
 	err = s.st.WriteTx().
-		Update(s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK).Set("sessionEpoch", epoch).If("sessionEpoch = ?", c.User.SessionEpoch)).
+		Update(up).
 		Update(s.st.Table.Update("PK", c.Session.PK).Range("SK", c.Session.SK).Set("epoch", epoch).If("attribute_exists(PK)")).
 		Put(s.st.Table.Put(entry)).Run(ctx)
 	if dynamo.IsCondCheckFailed(err) {
@@ -127,37 +128,46 @@ func (s *Service) signOutUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx, c := r.Context(), CallerFrom(r.Context())
-	target, err := s.users.Get(ctx, c.Scope, r.PathValue("id"))
-	if store.IsNotFound(err) {
-		return api.ErrNotFound
-	}
-	if err != nil {
-		return err
-	}
-	var roleCodes []string
-	if target.RoleID != "" {
-		role, err := LoadRole(ctx, s.st, c.Scope, target.RoleID)
-		if err != nil && !store.IsNotFound(err) {
+	// The epoch moves from the one read (EndSessions): when the user's own change (a password, a
+	// second factor) moved it meanwhile, the user is read again and the sign-out lands after it.
+	for range maxSignOutRounds {
+		target, err := s.users.Get(ctx, c.Scope, r.PathValue("id"))
+		if store.IsNotFound(err) {
+			return api.ErrNotFound
+		}
+		if err != nil {
 			return err
 		}
-		roleCodes = role.PermissionIDs
+		var roleCodes []string
+		if target.RoleID != "" {
+			role, err := LoadRole(ctx, s.st, c.Scope, target.RoleID)
+			if err != nil && !store.IsNotFound(err) {
+				return err
+			}
+			roleCodes = role.PermissionIDs
+		}
+		if err := MayActOn(c.User, target.IsAdmin, target.PermissionIDs, roleCodes); err != nil {
+			return err
+		}
+		uk := UserKey(c.Scope, target.ID)
+		up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK).Add("version", 1).If("attribute_exists(PK)")
+		EndSessions(up, target.SessionEpoch)
+		entry := audit.Item(c.Scope, audit.Entry{At: s.now(), UserID: c.User.ID, Username: c.User.Username, Action: audit.ActionSignOutUser,
+			Collection: KindUsers, RecordID: target.ID, Client: c.Client})
+		err = s.st.WriteTx().Update(up).Put(s.st.Table.Put(entry)).Run(ctx)
+		if dynamo.IsCondCheckFailed(err) {
+			continue // deleted (the next read says so) or its epoch moved: read again
+		}
+		if err != nil {
+			return store.Wrap("sign out user", err)
+		}
+		return api.JSON(w, http.StatusOK, api.Envelope{Result: true, Message: target.Username + " is signed out everywhere."})
 	}
-	if err := MayActOn(c.User, target.IsAdmin, target.PermissionIDs, roleCodes); err != nil {
-		return err
-	}
-	uk := UserKey(c.Scope, target.ID)
-	entry := audit.Item(c.Scope, audit.Entry{At: s.now(), UserID: c.User.ID, Username: c.User.Username, Action: audit.ActionSignOutUser,
-		Collection: KindUsers, RecordID: target.ID, Client: c.Client})
-	err = s.st.WriteTx().Update(s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK).Add("sessionEpoch", 1).If("attribute_exists(PK)")).
-		Put(s.st.Table.Put(entry)).Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
-		return api.ErrNotFound
-	}
-	if err != nil {
-		return store.Wrap("sign out user", err)
-	}
-	return api.JSON(w, http.StatusOK, api.Envelope{Result: true, Message: target.Username + " is signed out everywhere."})
+	return api.ErrConflict
 }
+
+// maxSignOutRounds bounds the reads of a sign-out whose user's epoch keeps moving under it.
+const maxSignOutRounds = 5
 
 // The rights rule's refusals of acting on a user (shared with the collections engine's users hooks).
 var (

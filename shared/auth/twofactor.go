@@ -483,10 +483,10 @@ func (s *Service) twoFactorChange(tx *dynamo.WriteTx, scope store.Scope, u *User
 	uk := UserKey(scope, u.ID)
 	up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK)
 	change(up)
-	u.SessionEpoch++
+	u.SessionEpoch = EndSessions(up, u.SessionEpoch)
 	u.Version++
 	// The version moves too, so an edit of the user loaded before this one does not write it back.
-	up.Set("sessionEpoch", u.SessionEpoch).Set("version", u.Version)
+	up.Add("version", 1)
 	tx.Update(up)
 	if current != nil {
 		tx.Update(s.st.Table.Update("PK", current.PK).Range("SK", current.SK).Set("epoch", u.SessionEpoch).If("attribute_exists(PK)"))
@@ -500,11 +500,10 @@ func (s *Service) twoFactorChange(tx *dynamo.WriteTx, scope store.Scope, u *User
 // records it as done by operator. Where the tenant requires it, the user sets it up again at the
 // next sign-in.
 func (us *Users) ResetTwoFactor(ctx context.Context, scope store.Scope, id, operator string) error {
-	k := UserKey(scope, id)
 	now := time.Now().UTC()
 	entry := audit.Item(scope, audit.Entry{At: now, Username: operator, Action: "update", Collection: KindUsers, RecordID: id, Changed: []string{"twoFactor"}})
-	err := us.st.WriteTx().Update(us.st.Table.Update("PK", k.PK).Range("SK", k.SK).
-		Remove("totpKey", "totpPendingKey", "totpLastStep", "recoveryHashes").Add("sessionEpoch", 1).Add("version", 1).
-		If("attribute_exists(PK)")).Put(us.st.Table.Put(entry)).Run(ctx)
-	return store.Wrap("reset two-factor sign-in of "+id, err)
+	return us.endSessionsWith(ctx, scope, id, "reset two-factor sign-in of "+id, func(up *dynamo.Update) *dynamo.WriteTx {
+		up.Remove("totpKey", "totpPendingKey", "totpLastStep", "recoveryHashes")
+		return us.st.WriteTx().Update(up).Put(us.st.Table.Put(entry))
+	})
 }

@@ -285,11 +285,29 @@ func (us *Users) SetPassword(ctx context.Context, scope store.Scope, id, passwor
 	if err != nil {
 		return err
 	}
-	k := UserKey(scope, id)
-	err = us.st.Table.Update("PK", k.PK).Range("SK", k.SK).
-		Set("passwordHash", hash).Add("sessionEpoch", 1).Add("version", 1).Set("updatedAt", time.Now().UTC()).
-		If("attribute_exists(PK)").Run(ctx)
-	return store.Wrap(fmt.Sprintf("set password of %s", id), err)
+	return us.endSessionsWith(ctx, scope, id, "set password of "+id, func(up *dynamo.Update) *dynamo.WriteTx {
+		return us.st.WriteTx().Update(up.Set("passwordHash", hash).Set("updatedAt", time.Now().UTC()))
+	})
+}
+
+// endSessionsWith writes, for ops, a change of user id that ends its sessions: write adds the
+// change to the update of the user (which moves its epoch by EndSessions, and its version) and
+// returns the transaction to run. A race with another move of the epoch reads the user again.
+func (us *Users) endSessionsWith(ctx context.Context, scope store.Scope, id, op string, write func(*dynamo.Update) *dynamo.WriteTx) error {
+	for range maxSignOutRounds {
+		u, err := us.Get(ctx, scope, id)
+		if err != nil {
+			return store.Wrap(op, err)
+		}
+		k := UserKey(scope, id)
+		up := us.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("version", 1).If("attribute_exists(PK)")
+		EndSessions(up, u.SessionEpoch)
+		err = write(up).Run(ctx)
+		if !dynamo.IsCondCheckFailed(err) {
+			return store.Wrap(op, err)
+		}
+	}
+	return fmt.Errorf("auth: %s: %w", op, store.ErrConflict)
 }
 
 // SetPasscode replaces the passcode (6 digits) of the user.

@@ -89,7 +89,10 @@ func uniqueUsername(s *Service, w *Write) error {
 }
 
 // setPassword hashes a new password and bumps the session epoch when the password changes or the
-// user is disabled, which ends the user's sessions.
+// user is disabled, which ends the user's sessions. This is auth.EndSessions' rule by the version:
+// the engine writes the new epoch on the condition of the version it read, and every other writer
+// of the epoch moves the version with it, so a move from a stale epoch is a 409, never a second
+// move landing on the first one's value (which kept a session the other move had ended).
 func setPassword(w *Write) error {
 	epoch := toInt(w.Old["sessionEpoch"])
 	password, _ := w.Values["password"].(string)
