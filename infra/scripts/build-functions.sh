@@ -20,26 +20,26 @@ else
   mapfile -t groups < <(node -e 'const t = require(process.argv[1]); for (const g of [...Object.keys(t.groups), ...(t.website ? [t.website] : []), "schedule", "imaging"]) console.log(g)' "$root/shared/routes/routes.json")
 fi
 
-build_one() {
-  local g="$1"
+pkgs=()
+for g in "${groups[@]}"; do
   if [ ! -f "functions/$g/main.go" ]; then
     echo "build-functions: functions/$g/main.go is missing (group $g is in shared/routes/routes.json)" >&2
-    return 1
+    exit 1
   fi
-  mkdir -p "$out/$g"
-  local start ms
-  start=$(date +%s%N)
-  CGO_ENABLED=0 GOOS=linux GOARCH="$arch" go build -tags lambda.norpc -trimpath -ldflags='-s -w' \
-    -o "$out/$g/bootstrap" "./functions/$g"
-  ms=$(( ($(date +%s%N) - start) / 1000000 ))
-  printf 'build-functions: %-12s linux/%s %9d bytes %6d ms\n' "$g" "$arch" "$(stat -c %s "$out/$g/bootstrap")" "$ms"
-}
-
-# Builds share the Go cache, so after the first the rest mostly link; run them side by side.
-pids=()
-for g in "${groups[@]}"; do
-  build_one "$g" & pids+=($!)
+  pkgs+=("./functions/$g")
 done
-fail=0
-for p in "${pids[@]}"; do wait "$p" || fail=1; done
-exit "$fail"
+
+# One go build for all of them: it compiles each shared package once and links the bootstraps side
+# by side. (Separate builds run at once each compiled the whole graph for arm64 themselves, since
+# concurrent builds do not share work in progress: 14 times the work on a cold cache.)
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+start=$(date +%s%N)
+CGO_ENABLED=0 GOOS=linux GOARCH="$arch" go build -tags lambda.norpc -trimpath -ldflags='-s -w' -o "$tmp/" "${pkgs[@]}"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+for g in "${groups[@]}"; do
+  mkdir -p "$out/$g"
+  mv "$tmp/$g" "$out/$g/bootstrap"
+  printf 'build-functions: %-12s linux/%s %9d bytes\n' "$g" "$arch" "$(stat -c %s "$out/$g/bootstrap")"
+done
+echo "build-functions: ${#groups[@]} bootstraps in $ms ms"
