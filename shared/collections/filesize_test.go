@@ -69,10 +69,19 @@ func TestFileSizeComesFromTheMediaLibrary(t *testing.T) {
 			if got := as("GET", c.path+"/"+id, nil).Get("result.fileSize"); got != float64(3_500_000) {
 				t.Fatalf("after patches fileSize %v, want 3500000", got)
 			}
-			// No file, no size; a file missing from the library has none either.
-			mustStatus(t, as("PATCH", c.path+"/"+id, map[string]any{c.file: ""}), http.StatusOK)
-			if got := as("GET", c.path+"/"+id, nil).Get("result.fileSize"); got != nil {
-				t.Fatalf("without a file fileSize %v", got)
+			// The file is required, since its size is (SPEC's File Size): none is refused, on
+			// create and on edit, and the size stays. A file missing from the library has none.
+			label := map[string]string{"image": "Image", "fileUrl": "File"}[c.file]
+			noFile := map[string]any{}
+			for k, v := range body {
+				if k != c.file && k != "fileSize" {
+					noFile[k] = v
+				}
+			}
+			testkit.Expect(t, as("POST", c.path, noFile), http.StatusBadRequest, label+" is required!")
+			testkit.Expect(t, as("PATCH", c.path+"/"+id, map[string]any{c.file: ""}), http.StatusBadRequest, label+" is required!")
+			if got := as("GET", c.path+"/"+id, nil).Get("result.fileSize"); got != float64(3_500_000) {
+				t.Fatalf("after a refused clearing fileSize %v", got)
 			}
 			mustStatus(t, as("PATCH", c.path+"/"+id, map[string]any{c.file: ids.New() + "/gone.png"}), http.StatusOK)
 			if got := as("GET", c.path+"/"+id, nil).Get("result.fileSize"); got != nil {

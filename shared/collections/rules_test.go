@@ -117,11 +117,11 @@ func TestReferencesAndCounters(t *testing.T) {
 	albumID := album.Get("result.id").(string)
 	foreignAlbum := post(other, "/albums", map[string]any{"title": "Elsewhere"}).Get("result.id").(string)
 
-	photo := post(tn, "/photos", map[string]any{"albumId": albumID, "fileSize": 2048, "caption": "Race"})
+	photo := post(tn, "/photos", map[string]any{"albumId": albumID, "image": libraryFile(t, tn, "race.png", 2048), "caption": "Race"})
 	mustStatus(t, photo, 201)
 	photoID := photo.Get("result.id").(string)
 	for name, id := range map[string]string{"unknown album": "01ARZ3NDEKTSV4RRFFQ69G5FAV", "another tenant's album": foreignAlbum} {
-		res := post(tn, "/photos", map[string]any{"albumId": id, "fileSize": 1})
+		res := post(tn, "/photos", map[string]any{"albumId": id, "image": libraryFile(t, tn, "race.png", 2048)})
 		mustStatus(t, res, 400)
 		if res.Message() != "Album not found!" {
 			t.Fatalf("%s: %q", name, res.Message())

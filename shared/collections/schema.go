@@ -140,6 +140,11 @@ func (c *Collection) hasField(name, typ string) bool {
 	return ok && f.Type == typ
 }
 
+func (c *Collection) requires(name string) bool {
+	f, ok := c.Field(name)
+	return ok && f.Required
+}
+
 // Permission returns the code CMS_{action}_{category}.
 func (c *Collection) Permission(action string) string { return "CMS_" + action + "_" + c.Category }
 
@@ -173,9 +178,11 @@ var compiledDeclarations compiled.Copy[Registry]
 // Parse parses the embedded declarations and checks them: known types, references to declared
 // collections, options on selects, a name field that exists. Back-references are listed in key
 // order.
-func Parse() (Registry, error) {
+func Parse() (Registry, error) { return parse(declarationsJSON) }
+
+func parse(raw []byte) (Registry, error) {
 	var reg Registry
-	if err := json.Unmarshal(declarationsJSON, &reg); err != nil {
+	if err := json.Unmarshal(raw, &reg); err != nil {
 		return nil, fmt.Errorf("collections: parse collections.json: %w", err)
 	}
 	for _, key := range reg.Keys() {
@@ -218,6 +225,9 @@ func Parse() (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: format https is for url fields", key, f.Name)
 			case f.SizeOf != "" && (f.Type != TypeNumber || !f.Derived || !(c.hasField(f.SizeOf, TypeImage) || c.hasField(f.SizeOf, TypeFile))):
 				return nil, fmt.Errorf("collections: %s.%s: sizeOf makes a derived number field the size of an image or file field", key, f.Name)
+			case f.SizeOf != "" && !c.requires(f.SizeOf):
+				// A size derived from a file is only filled in when there is a file (SPEC: File Size is required).
+				return nil, fmt.Errorf("collections: %s.%s: sizeOf names a field that must be required", key, f.Name)
 			case f.AllWhen != "" && (f.Type != TypePermissions || !c.hasField(f.AllWhen, TypeBoolean)):
 				return nil, fmt.Errorf("collections: %s.%s: allWhen names a boolean field of a permissions field", key, f.Name)
 			}
