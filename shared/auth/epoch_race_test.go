@@ -16,8 +16,10 @@ const raceRounds = 8
 // TestSignOutUserEndsEverySessionWhateverItRaces: an administrator's "sign out user" racing the
 // user's own change that moves the session epoch (a new password, "sign out everywhere else", new
 // recovery codes: each carries the user's current session along) always ends every session that
-// existed before it (issue 39, item 4). Before one rule moved the epoch, the user's change could
-// land on the value the sign-out had just written, carrying the current session past it.
+// existed before it (issue 39, item 4); so does an administrator's new password for the user (the
+// collections engine's write) racing the user's "sign out everywhere else". Before one rule moved
+// the epoch, the user's change could land on the value the sign-out had just written, carrying the
+// current session past it.
 func TestSignOutUserEndsEverySessionWhateverItRaces(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
@@ -51,15 +53,35 @@ func TestSignOutUserEndsEverySessionWhateverItRaces(t *testing.T) {
 		return res.Status
 	}
 
+	// The administrator's end of every session of a user: "sign out user", or (the collections
+	// engine's write) a new password set on the user.
+	signOut := func(userID string) func(int) int {
+		return func(int) int {
+			return testkit.Call(t, call{Method: "POST", Path: "/auth/users/" + userID + "/sign-out", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{}}).Status
+		}
+	}
+	reset := staff(t, tn, nil)
+	resetPassword := staffPassword
+	resetID := meID(t, tn.ID, testkit.Login(t, tn.ID, reset, resetPassword))
+	setPassword := func(round int) int {
+		next := fmt.Sprintf("admin-set-%d", round)
+		status := testkit.Call(t, call{Method: "PATCH", Path: "/users/" + resetID, Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{"password": next}}).Status
+		if status == http.StatusOK {
+			resetPassword = next
+		}
+		return status
+	}
+
 	kinds := []struct {
-		name   string
-		userID string
+		name string
+		// end is the administrator's end of the user's sessions; its status.
+		end func(round int) int
 		// sessions signs the user in: the current session of the change, then others.
 		sessions func() []string
 		// change is the user's own change through the current session; its status.
 		change func(current string, round int) int
 	}{
-		{"password change", plainID,
+		{"password change", signOut(plainID),
 			func() []string {
 				return []string{testkit.Login(t, tn.ID, plain, password), testkit.Login(t, tn.ID, plain, password)}
 			},
@@ -71,14 +93,14 @@ func TestSignOutUserEndsEverySessionWhateverItRaces(t *testing.T) {
 				}
 				return res.Status
 			}},
-		{"sign out everywhere else", plainID,
+		{"sign out everywhere else", signOut(plainID),
 			func() []string {
 				return []string{testkit.Login(t, tn.ID, plain, password), testkit.Login(t, tn.ID, plain, password)}
 			},
 			func(current string, _ int) int {
 				return do(t, tn.ID, current, "POST", "/auth/sessions/sign-out-others", map[string]any{}).Status
 			}},
-		{"new recovery codes", guardedID,
+		{"new recovery codes", signOut(guardedID),
 			func() []string {
 				// Fresh codes first, through a session the change then races from; then another.
 				current := signInGuarded()
@@ -88,6 +110,13 @@ func TestSignOutUserEndsEverySessionWhateverItRaces(t *testing.T) {
 				return []string{current, signInGuarded()}
 			},
 			func(current string, _ int) int { return newCodes(current) }},
+		{"sign out everywhere else, against a password set by an administrator", setPassword,
+			func() []string {
+				return []string{testkit.Login(t, tn.ID, reset, resetPassword), testkit.Login(t, tn.ID, reset, resetPassword)}
+			},
+			func(current string, _ int) int {
+				return do(t, tn.ID, current, "POST", "/auth/sessions/sign-out-others", map[string]any{}).Status
+			}},
 	}
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
@@ -96,7 +125,7 @@ func TestSignOutUserEndsEverySessionWhateverItRaces(t *testing.T) {
 				sessions := k.sessions()
 				var wg sync.WaitGroup
 				start := make(chan struct{})
-				var signOut, change int
+				var ended, change int
 				wg.Add(2)
 				go func() {
 					defer wg.Done()
@@ -104,7 +133,7 @@ func TestSignOutUserEndsEverySessionWhateverItRaces(t *testing.T) {
 					// Staggered, so the sign-out lands before, during and after the change's write
 					// (the change hashes for a while first).
 					time.Sleep(time.Duration(round%4) * 60 * time.Millisecond)
-					signOut = testkit.Call(t, call{Method: "POST", Path: "/auth/users/" + k.userID + "/sign-out", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{}}).Status
+					ended = k.end(round)
 				}()
 				go func() {
 					defer wg.Done()
@@ -113,8 +142,8 @@ func TestSignOutUserEndsEverySessionWhateverItRaces(t *testing.T) {
 				}()
 				close(start)
 				wg.Wait()
-				if signOut != http.StatusOK {
-					t.Fatalf("round %d: the sign-out answered %d", round, signOut)
+				if ended != http.StatusOK {
+					t.Fatalf("round %d: the sign-out answered %d", round, ended)
 				}
 				// The change succeeds, or finds its epoch moved (409), or its session already ended (401).
 				if change != http.StatusOK && change != http.StatusConflict && change != http.StatusUnauthorized {

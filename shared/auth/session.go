@@ -31,18 +31,16 @@ type Session struct {
 }
 
 // EndSessions is the one rule by which a user's sessions end: every write of a user's session
-// epoch goes through it (the collections engine's excepted, which follows it through the version;
-// see below). It adds to up, an update of the user's item, the move of the epoch from read, the
-// value the caller read, to read+1, on condition that it still is read, and returns the new epoch,
-// which the caller's current session may move to in the same transaction.
+// epoch goes through it, or through FreshEpoch where the write cannot take its condition. It adds
+// to up, an update of the user's item, the move of the epoch from read, the value the caller read,
+// to read+1, on condition that it still is read, and returns the new epoch, which the caller's
+// current session may move to in the same transaction.
 //
 // A move from a stale read fails (the caller answers 409, or reads again and retries) instead of
 // landing on the value of the move it raced. Two moves from one epoch end the sessions only once,
 // and the one that carries a current session along carries it past the other's end: an
 // administrator's "sign out" racing the user's own password change left the user's session alive
-// (issue 39). The caller moves the user's version in the same update too (ADD, or a Set on the
-// condition of the version it read): the collections engine writes the epoch (a new password, a
-// disabled user) in an update conditioned on the version alone.
+// (issue 39).
 func EndSessions(up *dynamo.Update, read int) int {
 	if read == 0 {
 		up.If("attribute_not_exists(sessionEpoch) OR sessionEpoch = ?", 0)
@@ -51,6 +49,16 @@ func EndSessions(up *dynamo.Update, read int) int {
 	}
 	up.Set("sessionEpoch", read+1)
 	return read + 1
+}
+
+// FreshEpoch is the epoch that ends a user's sessions in a write conditioned on the user's version
+// alone (the collections engine's: a password set by an administrator, a user disabled), which
+// cannot take EndSessions' condition. A move by EndSessions meanwhile (which leaves the version)
+// wrote read+1 and perhaps carried a session there; a fresh epoch is past it, never on it: the
+// time in microseconds, which runs far ahead of any count of moves, and at least read+2 should
+// clocks disagree. Any other write meanwhile moved the version, and this one fails with 409.
+func FreshEpoch(read int, now time.Time) int {
+	return max(read+2, int(now.UnixMicro()))
 }
 
 // lastUsedEvery is how stale a session's "last used" may get before a request refreshes it.

@@ -104,7 +104,7 @@ func (s *Service) signOutOthers(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	uk := UserKey(c.Scope, c.User.ID)
-	up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK).Add("version", 1)
+	up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK)
 	epoch := EndSessions(up, c.User.SessionEpoch)
 	entry := audit.Item(c.Scope, audit.Entry{At: s.now(), UserID: c.User.ID, Username: c.User.Username, Action: audit.ActionSignOutOthers, Client: c.Client})
 	err = s.st.WriteTx().
@@ -150,7 +150,7 @@ func (s *Service) signOutUser(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		uk := UserKey(c.Scope, target.ID)
-		up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK).Add("version", 1).If("attribute_exists(PK)")
+		up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK).If("attribute_exists(PK)")
 		EndSessions(up, target.SessionEpoch)
 		entry := audit.Item(c.Scope, audit.Entry{At: s.now(), UserID: c.User.ID, Username: c.User.Username, Action: audit.ActionSignOutUser,
 			Collection: KindUsers, RecordID: target.ID, Client: c.Client})

@@ -88,16 +88,16 @@ func uniqueUsername(s *Service, w *Write) error {
 	return nil
 }
 
-// setPassword hashes a new password and bumps the session epoch when the password changes or the
-// user is disabled, which ends the user's sessions. This is auth.EndSessions' rule by the version:
-// the engine writes the new epoch on the condition of the version it read, and every other writer
-// of the epoch moves the version with it, so a move from a stale epoch is a 409, never a second
-// move landing on the first one's value (which kept a session the other move had ended).
+// setPassword hashes a new password and moves the session epoch when the password changes or the
+// user is disabled, which ends the user's sessions. The engine's update is conditioned on the
+// version alone, so the move is auth.FreshEpoch's (past any move a session could have been carried
+// to meanwhile), not read+1.
 func setPassword(w *Write) error {
 	epoch := toInt(w.Old["sessionEpoch"])
 	password, _ := w.Values["password"].(string)
 	delete(w.Values, "password")
 	delete(w.Rec, "password")
+	end := false
 	switch {
 	case password != "":
 		hash, err := auth.HashSecret(password)
@@ -105,7 +105,7 @@ func setPassword(w *Write) error {
 			return err
 		}
 		w.Rec["passwordHash"] = hash
-		epoch++
+		end = true
 		// The audit entry and the version name the change (a password field is never compared,
 		// nor its value kept): "password", as My Profile's entry names it.
 		if w.Old != nil {
@@ -119,7 +119,10 @@ func setPassword(w *Write) error {
 		return api.FieldError(http.StatusBadRequest, "password", "Password is required!")
 	}
 	if w.Old != nil && w.Old["status"] == true && w.Rec["status"] == false {
-		epoch++
+		end = true
+	}
+	if end && w.Old != nil {
+		epoch = auth.FreshEpoch(epoch, time.Now())
 	}
 	w.Rec["sessionEpoch"] = epoch
 	return nil
