@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
-# Starts the dev server on spare ports with a known demo password, runs the browser tests against
-# it, and stops it (and its emulator) whatever happens.
+# Starts E2E_SHARDS dev servers (default 2) on spare ports with a known demo password, runs the
+# browser test files split between them (node's --test-shard: file i to server i mod N, each
+# server's files one at a time, as before), and stops them (and their emulators) whatever happens.
+# Each server has its own emulator and demo tenant, so the shards never see each other's data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 # The scheduled-publishing job every few seconds instead of every minute (e2e/schedule.test.mjs).
 export SCHEDULE_INTERVAL="${SCHEDULE_INTERVAL:-5s}"
-start_dev_server "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}"
+shards=${E2E_SHARDS:-2}
+start_dev_servers "$shards" "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}"
 # The ops smoke test, as against a deployed stack: sign in, write, upload, read, clean up.
 echo "== cmsctl smoke against the local stack"
 go build -o build/cmsctl ./cmd/cmsctl
 build/cmsctl smoke --url "$DEV_SERVER_URL" --tenant "${E2E_TENANT:-demo}" --username "${DEMO_ADMIN_USERNAME:-admin}" --password "$DEMO_ADMIN_PASSWORD"
-E2E_BASE_URL="$DEV_SERVER_URL" npm run e2e --prefix site
+mkdir -p build
+pids=()
+for ((i = 0; i < shards; i++)); do
+  (cd site && E2E_BASE_URL="${DEV_SERVER_URLS[$i]}" node --test --test-concurrency=1 --test-shard="$((i + 1))/$shards" e2e/*.test.mjs) \
+    >"build/e2e-$i.log" 2>&1 &
+  pids+=($!)
+done
+status=0
+for ((i = 0; i < shards; i++)); do
+  wait "${pids[$i]}" || status=1
+  echo "-- browser tests, shard $((i + 1)) of $shards (${DEV_SERVER_URLS[$i]})"
+  cat "build/e2e-$i.log"
+done
+exit $status

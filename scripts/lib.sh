@@ -26,20 +26,32 @@ wait_for() {
   done
 }
 
-# start_dev_server PORT MOTO_PORT: builds and starts the dev server (its own emulator keeping
-# nothing, the demo tenant, DEMO_ADMIN_PASSWORD or a random one, exported) on spare ports, stops it when the
-# calling script exits, and waits until it answers. Sets DEV_SERVER_URL.
-start_dev_server() {
-  export PORT=$1 MOTO_PORT=$2 DEMO_ADMIN_PASSWORD=${DEMO_ADMIN_PASSWORD:-pass-$RANDOM$RANDOM}
-  # Tests start from the demo alone: nothing kept from an earlier run.
-  export DEV_DATA=${DEV_DATA:-none}
+# start_dev_servers N PORT MOTO_PORT: builds the dev server and starts N of them side by side, each
+# with its own emulator keeping nothing and its own demo tenant (DEMO_ADMIN_PASSWORD or a random
+# one, exported), the i-th on PORT+i and MOTO_PORT+i; stops them when the calling script exits and
+# waits until all answer. Sets DEV_SERVER_URLS (and DEV_SERVER_URL, the first).
+start_dev_servers() {
+  local n=$1 port=$2 moto=$3 i
+  export DEMO_ADMIN_PASSWORD=${DEMO_ADMIN_PASSWORD:-pass-$RANDOM$RANDOM}
   unset AWS_ENDPOINT_URL
   [ -f site/dist/index.html ] || npm run build --prefix site --silent
   go build -o build/devserver ./cmd/devserver
-  DEV_SERVER_LOG=$(mktemp)
-  build/devserver >"$DEV_SERVER_LOG" 2>&1 &
-  DEV_SERVER_PID=$!
-  trap 'kill $DEV_SERVER_PID 2>/dev/null; wait $DEV_SERVER_PID 2>/dev/null || true; rm -f "$DEV_SERVER_LOG"' EXIT
-  DEV_SERVER_URL="http://127.0.0.1:$PORT"
-  if ! wait_for "$DEV_SERVER_URL/api/health" 60; then cat "$DEV_SERVER_LOG"; exit 1; fi
+  DEV_SERVER_PIDS=() DEV_SERVER_LOGS=() DEV_SERVER_URLS=()
+  trap 'kill "${DEV_SERVER_PIDS[@]}" 2>/dev/null; wait "${DEV_SERVER_PIDS[@]}" 2>/dev/null || true; rm -f "${DEV_SERVER_LOGS[@]}"' EXIT
+  for ((i = 0; i < n; i++)); do
+    DEV_SERVER_LOGS+=("$(mktemp)")
+    # Tests start from the demo alone: nothing kept from an earlier run.
+    PORT=$((port + i)) MOTO_PORT=$((moto + i)) DEV_DATA=${DEV_DATA:-none} build/devserver >"${DEV_SERVER_LOGS[$i]}" 2>&1 &
+    DEV_SERVER_PIDS+=($!)
+    DEV_SERVER_URLS+=("http://127.0.0.1:$((port + i))")
+  done
+  for ((i = 0; i < n; i++)); do
+    if ! wait_for "${DEV_SERVER_URLS[$i]}/api/health" 120; then cat "${DEV_SERVER_LOGS[$i]}"; exit 1; fi
+  done
+  DEV_SERVER_URL=${DEV_SERVER_URLS[0]}
+}
+
+# start_dev_server PORT MOTO_PORT: one dev server (start_dev_servers 1 PORT MOTO_PORT).
+start_dev_server() {
+  start_dev_servers 1 "$1" "$2"
 }
