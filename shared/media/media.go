@@ -341,6 +341,16 @@ func (s *Service) remove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// A file still shown somewhere is deleted only when asked again with ?force=1 (usage.go).
+	if r.URL.Query().Get("force") != "1" {
+		uses, err := s.usedBy(ctx, scope, id)
+		if err != nil {
+			return err
+		}
+		if len(uses) > 0 {
+			return writeInUse(w, uses)
+		}
+	}
 	// The files (original and variants) move to the trash first (no longer served): if the
 	// record's move then fails, a retry still finds the record, and a file already moved is no error.
 	if err := s.moveFiles(ctx, it, mediaref.ObjectKey, mediaref.TrashKey, scope); err != nil {
