@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts E2E_SHARDS dev servers (default 2) on spare ports with a known demo password, runs the
+# Starts E2E_SHARDS dev servers (default 3) on spare ports with a known demo password, runs the
 # browser test files split between them (node's --test-shard: file i to server i mod N, each
 # server's files one at a time, as before), and stops them (and their emulators) whatever happens.
 # Each server has its own emulator and demo tenant, so the shards never see each other's data.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 # The scheduled-publishing job every few seconds instead of every minute (e2e/schedule.test.mjs).
 export SCHEDULE_INTERVAL="${SCHEDULE_INTERVAL:-5s}"
-shards=${E2E_SHARDS:-2}
+shards=${E2E_SHARDS:-3}
 start_dev_servers "$shards" "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}"
 # The ops smoke test, as against a deployed stack: sign in, write, upload, read, clean up.
 echo "== cmsctl smoke against the local stack"
