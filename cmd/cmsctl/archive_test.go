@@ -1,9 +1,6 @@
 package main
 
 import (
-	"archive/tar"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,9 +28,9 @@ func TestExportImportCommands(t *testing.T) {
 func TestImportCommandRefusesUntrustedArchives(t *testing.T) {
 	tn := testkit.NewTenant(t)
 	dir := t.TempDir()
-	signed, unsigned := filepath.Join(dir, "signed.tar"), filepath.Join(dir, "unsigned.tar")
+	signed := filepath.Join(dir, "signed.tar")
 	runSteps(t, []step{{"export", "tenant export --id " + tn.ID + " --out " + signed, "", "exported to"}})
-	withoutSignature(t, signed, unsigned)
+	unsigned := testkit.RewriteArchive(t, signed, tn.ID, nil)
 	runSteps(t, []step{
 		{"unsigned", "tenant import --archive " + unsigned + " --id " + tn.ID + "-a", "no manifest.sig; import it only if you trust where it came from (--trust-unsigned)", ""},
 		{"too many entries", "tenant import --archive " + signed + " --id " + tn.ID + "-b --max-entries 1", "more than 1 entries", ""},
@@ -42,44 +39,5 @@ func TestImportCommandRefusesUntrustedArchives(t *testing.T) {
 	testkit.Login(t, tn.ID+"-c", tn.AdminUsername, tn.AdminPassword)
 	if u := fullUsage(); !strings.Contains(u, "--trust-unsigned") || !strings.Contains(u, "--max-entries") || !strings.Contains(u, "another tenant's") {
 		t.Fatalf("the help text does not say what an import refuses:\n%s", u)
-	}
-}
-
-// withoutSignature copies an archive without its manifest.sig.
-func withoutSignature(t *testing.T, from, to string) {
-	t.Helper()
-	in, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	tr, tw := tar.NewReader(in), tar.NewWriter(out)
-	signed := false
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if hdr.Name == "manifest.sig" {
-			signed = true
-			continue
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.Copy(tw, tr); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tw.Close(); err != nil || !signed {
-		t.Fatalf("close %v; the export was signed: %v", err, signed)
 	}
 }

@@ -1,15 +1,9 @@
 package adversarial_test
 
 import (
-	"archive/tar"
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,7 +71,7 @@ func TestCraftedArchiveCannotReachAnotherTenant(t *testing.T) {
 	if _, err := (tenants.Export{St: d.Store, S3: s3client.New(d.AWS), Bucket: d.Config.MediaBucket, Tenant: src.ID, Out: exported}).Run(ctx); err != nil {
 		t.Fatal(err)
 	}
-	crafted := rewriteArchive(t, exported, src.ID, func(name string, body []byte) []byte {
+	crafted := testkit.RewriteArchive(t, exported, src.ID, func(name string, body []byte) []byte {
 		if !strings.HasPrefix(name, "items/") {
 			return body
 		}
@@ -92,68 +86,4 @@ func TestCraftedArchiveCannotReachAnotherTenant(t *testing.T) {
 	refused(t, "the source's admin among the victim's users", send(t, call{Method: "GET", Path: "/users/" + src.AdminID, Tenant: victim.ID, Token: victim.AdminToken}), http.StatusNotFound)
 	testkit.Login(t, victim.ID, victim.AdminUsername, victim.AdminPassword)
 	refused(t, "the target tenant after the refused import", send(t, call{Method: "GET", Path: "/auth/tenant-info", Tenant: dst}), http.StatusNotFound)
-}
-
-// rewriteArchive copies an archive, passing each entry's body through edit, with a manifest that
-// matches the edited entries and no signature (whoever edits an archive has no key).
-func rewriteArchive(t *testing.T, path, tenant string, edit func(name string, body []byte) []byte) string {
-	t.Helper()
-	in, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	outPath := filepath.Join(t.TempDir(), "crafted.tar")
-	out, err := os.Create(outPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	tw := tar.NewWriter(out)
-	m := tenants.Manifest{Format: tenants.ArchiveFormat, Tenant: tenant}
-	tr := tar.NewReader(in)
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasPrefix(hdr.Name, "manifest.") {
-			if hdr.Name == "manifest.json" {
-				var orig tenants.Manifest
-				if err := json.Unmarshal(body, &orig); err != nil {
-					t.Fatal(err)
-				}
-				m.CreatedAt, m.Items, m.Objects, m.ObjectBytes = orig.CreatedAt, orig.Items, orig.Objects, orig.ObjectBytes
-			}
-			continue
-		}
-		body = edit(hdr.Name, body)
-		hdr.Size = int64(len(body))
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(body); err != nil {
-			t.Fatal(err)
-		}
-		sum := sha256.Sum256(body)
-		m.Entries = append(m.Entries, tenants.ManifestEntry{Name: hdr.Name, Size: hdr.Size, SHA256: hex.EncodeToString(sum[:])})
-	}
-	raw, _ := json.Marshal(m)
-	if err := tw.WriteHeader(&tar.Header{Name: "manifest.json", Mode: 0o600, Size: int64(len(raw))}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tw.Write(raw); err != nil {
-		t.Fatal(err)
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return outPath
 }
