@@ -53,7 +53,7 @@ func setup(ctx context.Context, cfg config.Config, opts options, origins []strin
 		return nil, demoLogin{}, fmt.Errorf("seed demo content: %w", err)
 	}
 	slog.Info(content.String())
-	deriveDemoImages(deps)
+	deriveDemoImages(ctx, deps)
 	handler, err := newHandler(deps, opts.siteDir)
 	if err != nil {
 		return nil, login, err
@@ -82,7 +82,7 @@ func seedDemo(ctx context.Context, deps *app.Deps, password string) (demoLogin, 
 // confirmation does: the seed only stores the originals, so that it stays quick. It derives every
 // image of the demo tenant that has none yet, so a kept run stopped before they were all made
 // finishes the job on its next start (one Query of the library when nothing is left).
-func deriveDemoImages(deps *app.Deps) {
+func deriveDemoImages(ctx context.Context, deps *app.Deps) {
 	scope, err := store.NewScope(demoTenant)
 	if err != nil {
 		return
@@ -90,8 +90,12 @@ func deriveDemoImages(deps *app.Deps) {
 	d := media.NewDeriver(deps.Store, s3rest.New(deps.AWS), deps.Config.MediaBucket, deps.Log)
 	go func() {
 		start := time.Now()
-		n, err := d.DeriveTenant(context.Background(), scope)
-		if err != nil {
+		n, err := d.DeriveTenant(ctx, scope)
+		switch {
+		case ctx.Err() != nil:
+			slog.Info("stopped making the demo images' sized copies; the next start finishes them")
+			return
+		case err != nil:
 			slog.Error("deriving the demo images' copies failed", "err", err)
 			return
 		}
