@@ -1,4 +1,5 @@
-# Patches to moto's DynamoDB that make its cost that of what a request touches, not of the table.
+# Patches to moto that make a request cost what it touches, not what the table holds, and keep the
+# emulator's memory to what it stores.
 # Written against moto 5.2.1 (checked at start: another version is refused, since these replace
 # moto's own functions and must be re-read against its code when moto is raised). Measured with
 # bench (go test -bench Emulator ./shared/localaws): see docs/performance.md.

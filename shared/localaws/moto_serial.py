@@ -6,8 +6,9 @@
 # are atomic and isolated, so requests run one at a time (moto is bound by the GIL anyway).
 #
 # Patched (moto_patches.py, pinned to the moto version it was written against): a transaction keeps
-# an undo log instead of a deep copy of the table per item, and a query reads its partition or index
-# key instead of every item of the table.
+# an undo log instead of a deep copy of the table per item, a query reads its partition or index key
+# instead of every item of the table, item attributes serialise directly, and model instances are
+# no longer all kept alive.
 import logging
 import os
 import signal
