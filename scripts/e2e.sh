@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts E2E_SHARDS dev servers (default 3) on spare ports with a known demo password, runs the
+# Starts E2E_SHARDS dev servers (default 2) on spare ports with a known demo password, runs the
 # browser test files split between them (node's --test-shard: file i to server i mod N, each
 # server's files one at a time, as before), and stops them (and their emulators) whatever happens.
 # Each server has its own emulator and demo tenant, so the shards never see each other's data.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 # The scheduled-publishing job every few seconds instead of every minute (e2e/schedule.test.mjs).
 export SCHEDULE_INTERVAL="${SCHEDULE_INTERVAL:-5s}"
-shards=${E2E_SHARDS:-3}
+shards=${E2E_SHARDS:-2}
 start_dev_servers "$shards" "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}"
 # The ops smoke test, as against a deployed stack: sign in, write, upload, read, clean up.
 echo "== cmsctl smoke against the local stack"
@@ -21,10 +21,19 @@ for ((i = 0; i < shards; i++)); do
     >"build/e2e-$i.log" 2>&1 &
   pids+=($!)
 done
-status=0
+failed=() status=0
 for ((i = 0; i < shards; i++)); do
   wait "${pids[$i]}" || status=1
   echo "-- browser tests, shard $((i + 1)) of $shards (${DEV_SERVER_URLS[$i]})"
   cat "build/e2e-$i.log"
+  # The files of the suites that failed, from the locations their failures name.
+  mapfile -t -O "${#failed[@]}" failed < <(grep -A8 -E '^ *not ok ' "build/e2e-$i.log" | grep -oE "e2e/[A-Za-z0-9_-]+\.test\.mjs" | sort -u)
 done
-exit $status
+if [ "${#failed[@]}" -eq 0 ]; then
+  exit $status # a shard that failed without a failing suite (a crash) fails the run
+fi
+# A file that failed runs once more, alone on the first server: on two busy cores a step can miss
+# its 20-second wait. It must pass then; both runs are printed, so a flaky test stays visible.
+mapfile -t failed < <(printf '%s\n' "${failed[@]}" | sort -u)
+echo "-- browser tests: running again, alone: ${failed[*]}"
+(cd site && E2E_BASE_URL="${DEV_SERVER_URLS[0]}" node --test --test-concurrency=1 "${failed[@]}")
