@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"image"
-	"image/draw"
 	"image/gif"
 	"reflect"
 	"runtime"
@@ -15,18 +13,6 @@ import (
 	"github.com/campuscms/panel/shared/imaging"
 	"github.com/campuscms/panel/shared/imaging/imagingtest"
 )
-
-// pixels decodes src to NRGBA (whatever its model), for comparing two files' pixels.
-func pixels(t *testing.T, src []byte) *image.NRGBA {
-	t.Helper()
-	img, _, err := image.Decode(bytes.NewReader(src))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	out := image.NewNRGBA(img.Bounds())
-	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
-	return out
-}
 
 // stripped strips src and checks what every format must give: no metadata marker left, the
 // same pixels, and nothing more to strip the second time.
@@ -45,7 +31,7 @@ func stripped(t *testing.T, src []byte) []byte {
 	if len(clean) >= len(src) {
 		t.Errorf("stripped %d bytes to %d", len(src), len(clean))
 	}
-	if !reflect.DeepEqual(pixels(t, src), pixels(t, clean)) {
+	if !reflect.DeepEqual(imagingtest.Pixels(t, src), imagingtest.Pixels(t, clean)) {
 		t.Error("the pixels changed")
 	}
 	again, err := imaging.Strip(clean)

@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"math/rand/v2"
@@ -120,4 +121,16 @@ func TransparentPNG(t testing.TB, w, h int) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// Pixels decodes src to NRGBA whatever its colour model, for comparing two files' pixels.
+func Pixels(t testing.TB, src []byte) *image.NRGBA {
+	t.Helper()
+	img, _, err := image.Decode(bytes.NewReader(src))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	out := image.NewNRGBA(img.Bounds())
+	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
+	return out
 }
