@@ -223,7 +223,7 @@ func TestFailedTransactionLeavesEveryItemAsItWas(t *testing.T) {
 	equal(t, "reasons", reasons(t, err), "None", "None", "None", "None", "None", "ConditionalCheckFailed")
 
 	for i, k := range [][2]string{{"P#1", "a"}, {"P#1", "b"}, {"P#2", "c"}} {
-		equal(t, k[0]+"/"+k[1], xs([]map[string]types.AttributeValue{get(t, table, k[0], k[1])}), xs(before[i : i+1])...)
+		equal(t, k[0]+"/"+k[1], xs([]map[string]types.AttributeValue{get(t, table, k[0], k[1])}), xs(before[i:i+1])...)
 		if got := get(t, table, k[0], k[1]); fmt.Sprint(got["GSI1PK"]) != fmt.Sprint(before[i]["GSI1PK"]) {
 			t.Errorf("%v: index attribute %v, want %v", k, got["GSI1PK"], before[i]["GSI1PK"])
 		}
