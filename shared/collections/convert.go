@@ -170,8 +170,40 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 	return out, nil
 }
 
+// checkAfterStored checks the after rules (unpublishAt after publishAt) of an update that gives
+// only one of the two dates against the record as it will be stored (rec: the stored record with
+// the update's values): the other date is the stored one. A write giving both was checked by
+// values already; one giving neither leaves the rule to the writes that set them (a record
+// stored before the rule stays editable). The error is under the field the update sent.
+func checkAfterStored(c *Collection, values map[string]any, rec Record) error {
+	errs := map[string]string{}
+	var order []string
+	for _, f := range c.Fields {
+		if f.After == "" {
+			continue
+		}
+		_, mine := values[f.Name]
+		_, theirs := values[f.After]
+		if mine == theirs {
+			continue
+		}
+		if msg := checkAfter(f, c, rec); msg != "" {
+			field := f.Name
+			if theirs {
+				field = f.After
+			}
+			errs[field] = msg
+			order = append(order, field)
+		}
+	}
+	if len(errs) > 0 {
+		return api.BadRequest(errs, order...)
+	}
+	return nil
+}
+
 // checkAfter is the message when datetime field f is not later than the field it must follow,
-// both given in the same write (a patch giving one is checked against what it sends only).
+// both in out (a write's values, or with checkAfterStored the record as an update stores it).
 func checkAfter(f Field, c *Collection, out map[string]any) string {
 	v, _ := out[f.Name].(string)
 	w, _ := out[f.After].(string)

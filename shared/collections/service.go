@@ -409,6 +409,9 @@ func (s *Service) prepareUpdate(ctx context.Context, caller *auth.Caller, c *Col
 			wr.Rec[name] = v
 		}
 	}
+	if err := checkAfterStored(c, values, wr.Rec); err != nil {
+		return nil, 0, err
+	}
 	return wr, version, nil
 }
 
