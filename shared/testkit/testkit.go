@@ -91,6 +91,7 @@ func RunOver(m *testing.M, next http.RoundTripper) int {
 	}
 	shared.server = httptest.NewServer(handler)
 	defer shared.server.Close()
+	defer stopMailbox() // started by the first test that asked for it (Mailbox)
 	return m.Run()
 }
 

@@ -1,0 +1,55 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+)
+
+// ErrPermanent is wrapped by a send failure that no retry can mend (the provider refused the
+// message or its address): the worker gives the mail up at once instead of backing off.
+var ErrPermanent = errors.New("mail: refused for good")
+
+// Envelope is a message as a Sender sends it: checked, with the deployment's From and the
+// tenant and outbox id it is sent for.
+type Envelope struct {
+	Message
+	// From is the From header: "{institution}" <no-reply@{mail domain}> (Config.From).
+	From string
+	// Tenant is whose mail it is: SES tags the mail with it, so its bounce or complaint event
+	// names the tenant whose suppression list it joins.
+	Tenant string
+	// ID is the outbox item's id (a ULID): SES's tag and the local Message-ID.
+	ID string
+}
+
+// Sender sends one mail; the id is the provider's (SES's MessageId), for the logs. An error
+// wrapping ErrPermanent is not retried.
+type Sender interface {
+	Send(ctx context.Context, e Envelope) (id string, err error)
+}
+
+// NewSender returns the sender c.Transport names: SES v2 through awsCfg, SMTP to the local
+// mailbox, or one that refuses everything (TransportOff).
+func NewSender(awsCfg aws.Config, c Config) (Sender, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	switch c.Transport {
+	case TransportSES:
+		return NewSES(awsCfg, c.ConfigurationSet), nil
+	case TransportOff:
+		return off{}, nil
+	default:
+		return NewSMTP(c.SMTPAddr, c.Domain), nil
+	}
+}
+
+// off is the sender of a deployment without a mail domain.
+type off struct{}
+
+func (off) Send(context.Context, Envelope) (string, error) {
+	return "", fmt.Errorf("%w: mail is not set up for this deployment (deploy with -c mailDomain=example.org)", ErrPermanent)
+}
