@@ -28,14 +28,19 @@ type options struct {
 	scheduleEvery time.Duration
 	// dataDir keeps the emulator's tables and buckets between runs (DEV_DATA; "none": nothing kept).
 	dataDir string
+	// mailPort and smtpPort are the local mailbox's inbox and SMTP ports (MAIL_PORT,
+	// MAIL_SMTP_PORT); mailEvery how often its worker sends what is due (MAIL_INTERVAL).
+	mailPort, smtpPort int
+	mailEvery          time.Duration
 }
 
 // defaultDataDir is where make dev keeps what was made locally (ignored by git).
 const defaultDataDir = ".dev/data"
 
 func readOptions() (options, error) {
-	o := options{port: 8080, motoPort: 4566, siteDir: "site/dist", demoPassword: os.Getenv("DEMO_ADMIN_PASSWORD")}
-	for env, dst := range map[string]*int{"PORT": &o.port, "MOTO_PORT": &o.motoPort} {
+	o := options{port: 8080, motoPort: 4566, siteDir: "site/dist", demoPassword: os.Getenv("DEMO_ADMIN_PASSWORD"),
+		mailPort: defaultMailPort, smtpPort: defaultSMTPPort}
+	for env, dst := range map[string]*int{"PORT": &o.port, "MOTO_PORT": &o.motoPort, "MAIL_PORT": &o.mailPort, "MAIL_SMTP_PORT": &o.smtpPort} {
 		if v := os.Getenv(env); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > 65535 {
@@ -58,6 +63,9 @@ func readOptions() (options, error) {
 		return o, err
 	}
 	o.scheduleEvery = every
+	if o.mailEvery, err = mailInterval(); err != nil {
+		return o, err
+	}
 	return o, nil
 }
 
@@ -91,6 +99,8 @@ func run() error {
 		return err
 	}
 	note := keptNote(opts.dataDir)
+	mailboxStarting := startMailbox(ctx, opts)
+	defer mailboxStarting.stop()
 	if os.Getenv("AWS_ENDPOINT_URL") == "" {
 		emu, err := localaws.StartWith(ctx, localaws.Options{Port: opts.motoPort, DataDir: opts.dataDir})
 		if err != nil {
@@ -100,6 +110,12 @@ func run() error {
 		emu.UseEndpoint()
 		slog.Info("emulator started", "url", emu.URL, "data", opts.dataDir)
 	}
+	mailbox, err := mailboxStarting.wait()
+	if err != nil {
+		return err
+	}
+	// Ports asked as 0 were picked free: the worker sends to the one the mailbox took.
+	opts.mailPort, opts.smtpPort = mailbox.WebPort, mailbox.SMTPPort
 	if cfg.MediaUploadURL == "" {
 		// Browsers post uploads to this origin, which forwards them to the emulator (s3proxy.go).
 		cfg.MediaUploadURL = uploadProxyPrefix + "/" + cfg.MediaBucket
@@ -117,8 +133,8 @@ func run() error {
 	srv := &http.Server{Addr: fmt.Sprintf("127.0.0.1:%d", opts.port), Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	fmt.Printf("\nPanel ready at %s/  (tenant %q)\nLogin: username %q, password %q\nWebsite of %q at %s/\n%s\n\n",
-		origin, login.tenant, login.username, login.password, login.tenant, cfg.WebsiteOf(login.tenant, nil), note)
+	fmt.Printf("\nPanel ready at %s/  (tenant %q)\nLogin: username %q, password %q\nWebsite of %q at %s/\nMailbox at %s/  (every mail the panel sends, caught locally)\n%s\n\n",
+		origin, login.tenant, login.username, login.password, login.tenant, cfg.WebsiteOf(login.tenant, nil), mailbox.URL, note)
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {

@@ -26,10 +26,7 @@ func TestWhatWasMadeSurvivesARestart(t *testing.T) {
 		t.Skip("builds and runs the dev server twice")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "devserver")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildDevServer(t, dir)
 	site := filepath.Join(dir, "site")
 	must(t, os.MkdirAll(site, 0o755))
 	must(t, os.WriteFile(filepath.Join(site, "index.html"), []byte("<!doctype html><title>panel</title>"), 0o644))
@@ -61,16 +58,28 @@ func TestWhatWasMadeSurvivesARestart(t *testing.T) {
 	t.Logf("first run:\n%s\nsecond run:\n%s", first.log, second.log)
 }
 
+// buildDevServer builds the dev server into dir.
+func buildDevServer(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "devserver")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
 type devServer struct {
 	t   *testing.T
 	cmd *exec.Cmd
 	url string
 	log *bytes.Buffer
+	// mailbox is the address of its local mailbox; motoURL its emulator's.
+	mailbox, motoURL string
 }
 
 func startDevServer(t *testing.T, bin, site, data string) *devServer {
 	t.Helper()
-	port, moto := freePort(t), freePort(t)
+	port, moto, mailPort, smtpPort := freePort(t), freePort(t), freePort(t), freePort(t)
 	cmd := exec.Command(bin)
 	cmd.Dir = t.TempDir()
 	// This test binary points the SDK at its own emulator and table: the dev server gets none of
@@ -80,9 +89,14 @@ func startDevServer(t *testing.T, bin, site, data string) *devServer {
 			cmd.Env = append(cmd.Env, kv)
 		}
 	}
+	// The mailbox from this repository's tools/mailbox (the server runs in a folder of its own).
+	mailboxDir, err := filepath.Abs(filepath.Join("..", "..", "tools", "mailbox"))
+	must(t, err)
 	cmd.Env = append(cmd.Env, fmt.Sprint("PORT=", port), fmt.Sprint("MOTO_PORT=", moto), "SITE_DIR="+site, "DEV_DATA="+data,
-		"DEMO_ADMIN_PASSWORD=restart-pass-1")
-	s := &devServer{t: t, cmd: cmd, url: fmt.Sprintf("http://127.0.0.1:%d", port), log: &bytes.Buffer{}}
+		"DEMO_ADMIN_PASSWORD=restart-pass-1", fmt.Sprint("MAIL_PORT=", mailPort), fmt.Sprint("MAIL_SMTP_PORT=", smtpPort),
+		"MAILBOX_DIR="+mailboxDir, "MAIL_INTERVAL=1s")
+	s := &devServer{t: t, cmd: cmd, url: fmt.Sprintf("http://127.0.0.1:%d", port), log: &bytes.Buffer{},
+		mailbox: fmt.Sprintf("http://127.0.0.1:%d", mailPort), motoURL: fmt.Sprintf("http://127.0.0.1:%d", moto)}
 	cmd.Stdout, cmd.Stderr = s.log, s.log
 	must(t, cmd.Start())
 	t.Cleanup(func() { _ = cmd.Process.Kill() })

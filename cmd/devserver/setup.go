@@ -54,6 +54,9 @@ func setup(ctx context.Context, cfg config.Config, opts options, origins []strin
 	}
 	slog.Info(content.String())
 	deriveDemoImages(ctx, deps)
+	if err := startMailWorker(ctx, deps, opts); err != nil {
+		return nil, demoLogin{}, err
+	}
 	handler, err := newHandler(deps, opts.siteDir)
 	if err != nil {
 		return nil, login, err
