@@ -26,14 +26,21 @@ wait_for() {
   done
 }
 
-# start_dev_servers N PORT MOTO_PORT: builds the dev server and starts N of them side by side, each
-# with its own emulator keeping nothing and its own demo tenant (DEMO_ADMIN_PASSWORD or a random
-# one, exported), the i-th on PORT+i and MOTO_PORT+i; stops them when the calling script exits and
-# waits until all answer. Sets DEV_SERVER_URLS (and DEV_SERVER_URL, the first).
+# start_dev_servers N PORT MOTO_PORT [MAIL_PORT MAIL_SMTP_PORT]: builds the dev server and starts N
+# of them side by side, each with its own emulator keeping nothing, its own local mailbox and its
+# own demo tenant (DEMO_ADMIN_PASSWORD or a random one, exported), the i-th on PORT+i, MOTO_PORT+i,
+# MAIL_PORT+i (its inbox; default PORT+200) and MAIL_SMTP_PORT+i (default MOTO_PORT+200); stops
+# them when the calling script exits and waits until all answer. Sets DEV_SERVER_URLS (an array)
+# and DEV_SERVER_URL (the first), and exports MAILBOX_URLS (the mailboxes' addresses in the same
+# order, space-separated) and MAILBOX_URL (the first): browser tests read the mail a server sent
+# from its mailbox (GET {mailbox}/email).
 start_dev_servers() {
   local n=$1 port=$2 moto=$3 i
+  local mail=${4:-$((port + 200))} smtp=${5:-$((moto + 200))}
+  local mailboxes=()
   export DEMO_ADMIN_PASSWORD=${DEMO_ADMIN_PASSWORD:-pass-$RANDOM$RANDOM}
   unset AWS_ENDPOINT_URL
+  ensure_npm tools/mailbox # every dev server starts its mailbox (screenshots and benchmarks too)
   [ -f site/dist/index.html ] || npm run build --prefix site --silent
   go build -o build/devserver ./cmd/devserver
   DEV_SERVER_PIDS=() DEV_SERVER_LOGS=() DEV_SERVER_URLS=()
@@ -41,17 +48,20 @@ start_dev_servers() {
   for ((i = 0; i < n; i++)); do
     DEV_SERVER_LOGS+=("$(mktemp)")
     # Tests start from the demo alone: nothing kept from an earlier run.
-    PORT=$((port + i)) MOTO_PORT=$((moto + i)) DEV_DATA=${DEV_DATA:-none} build/devserver >"${DEV_SERVER_LOGS[$i]}" 2>&1 &
+    PORT=$((port + i)) MOTO_PORT=$((moto + i)) MAIL_PORT=$((mail + i)) MAIL_SMTP_PORT=$((smtp + i)) DEV_DATA=${DEV_DATA:-none} \
+      build/devserver >"${DEV_SERVER_LOGS[$i]}" 2>&1 &
     DEV_SERVER_PIDS+=($!)
     DEV_SERVER_URLS+=("http://127.0.0.1:$((port + i))")
+    mailboxes+=("http://127.0.0.1:$((mail + i))")
   done
   for ((i = 0; i < n; i++)); do
     if ! wait_for "${DEV_SERVER_URLS[$i]}/api/health" 120; then cat "${DEV_SERVER_LOGS[$i]}"; exit 1; fi
   done
   DEV_SERVER_URL=${DEV_SERVER_URLS[0]}
+  export MAILBOX_URLS="${mailboxes[*]}" MAILBOX_URL="${mailboxes[0]}"
 }
 
-# start_dev_server PORT MOTO_PORT: one dev server (start_dev_servers 1 PORT MOTO_PORT).
+# start_dev_server PORT MOTO_PORT [MAIL_PORT MAIL_SMTP_PORT]: one dev server (start_dev_servers 1 ...).
 start_dev_server() {
-  start_dev_servers 1 "$1" "$2"
+  start_dev_servers 1 "$@"
 }

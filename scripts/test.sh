@@ -7,6 +7,7 @@ source scripts/lib.sh
 ensure_tools
 ensure_npm site
 ensure_npm infra
+ensure_npm tools/mailbox # the mail tests (shared/mail, testkit.Mailbox) and every dev server use it
 
 # phase NAME: prints the phase's header with the time since the tests began (CI's budget is 15 min).
 phase() { echo "== $1 (at $((SECONDS / 60))m$((SECONDS % 60))s)"; }
