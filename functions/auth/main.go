@@ -3,11 +3,11 @@
 package main
 
 import (
-	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/auth/authmodule"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/misc"
 	// Two-factor keys are sealed with KMS (KMS_KEY_ID); only this group links the KMS client.
 	_ "github.com/campuscms/panel/shared/secrets/kmssealer"
 )
 
-func main() { lambdamain.Start("auth", app.AuthModule, misc.Module) }
+func main() { lambdamain.Start("auth", authmodule.Module, misc.Module) }

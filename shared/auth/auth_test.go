@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
@@ -211,7 +212,7 @@ func TestUsernameChangeIsUniqueAndMovesLogin(t *testing.T) {
 	tn := testkit.NewTenant(t)
 	ctx, st := context.Background(), testkit.Deps(t).Store
 	scope, _ := store.NewScope(tn.ID)
-	if _, err := auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: "editor", Password: "editor-pass"}); err != nil {
+	if _, err := auth.NewUsers(st, collections.NewUserRecorder(st)).Create(ctx, auth.OperatorCaller(scope), auth.NewUserInput{Username: "editor", Password: "editor-pass"}); err != nil {
 		t.Fatal(err)
 	}
 	body := func(username string) map[string]any {

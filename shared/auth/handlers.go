@@ -25,9 +25,10 @@ type Service struct {
 	now    func() time.Time
 }
 
-// NewService returns the auth service; sealer keeps the two-factor keys.
-func NewService(st *store.Store, guard *Guard, cfg config.Config, sealer secrets.Sealer) *Service {
-	return &Service{st: st, users: NewUsers(st), guard: guard, cfg: cfg, sealer: sealer, now: time.Now}
+// NewService returns the auth service; sealer keeps the two-factor keys, rec records its writes
+// of users (collections.NewUserRecorder: the authmodule package links them).
+func NewService(st *store.Store, guard *Guard, cfg config.Config, sealer secrets.Sealer, rec Recorder) *Service {
+	return &Service{st: st, users: NewUsers(st, rec), guard: guard, cfg: cfg, sealer: sealer, now: time.Now}
 }
 
 // Register declares the routes of /auth under base.

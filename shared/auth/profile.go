@@ -6,8 +6,6 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
-	"github.com/campuscms/panel/shared/audit"
-	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -39,19 +37,6 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		Set("username", in.Username).Set("email", in.Email).Set("phone", in.Phone).
 		Set("updatedAt", now).Set("version", u.Version+1).
 		If("version = ?", u.Version)
-	// The user's list entry moves with it: newest first by updatedAt, and under its new name.
-	for name, v := range listing.Attributes(listing.Record{Partition: u.PK, ID: u.ID, UpdatedAt: now, Name: in.Username}) {
-		update.Set(name, v)
-	}
-	changed := []string{}
-	for _, f := range []struct {
-		name     string
-		was, now string
-	}{{"username", u.Username, in.Username}, {"email", u.Email, in.Email}, {"phone", u.Phone, in.Phone}} {
-		if f.was != f.now {
-			changed = append(changed, f.name)
-		}
-	}
 	u.Username, u.Email, u.Phone, u.UpdatedAt, u.Version = in.Username, in.Email, in.Phone, now, u.Version+1
 	// The code (or recovery code) that proved the owner is spent with the change.
 	p.spend(update)
@@ -61,6 +46,22 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 	if p.recovery != "" {
 		u.RecoveryHashes = without(u.RecoveryHashes, p.recovery)
 	}
+	// What records it, as for any write of a user: the profile it replaces kept as a version
+	// (so restoring an older version is a choice among them, never a silent undo of this one),
+	// the audit entry naming what changed (a password or passcode by name, never a value or a
+	// hash), and the list's index attributes and words under the new name.
+	also := []string{}
+	if in.Password != "" {
+		also = append(also, "password")
+	}
+	if in.Passcode != "" {
+		also = append(also, "passcode")
+	}
+	rec, err := s.users.rec.RecordUser(ctx, UserChange{Caller: c, Action: "update", Before: c.User, After: &u, AlsoChanged: also, At: now})
+	if err != nil {
+		return err
+	}
+	rec.Set(update)
 
 	// The transaction is all or nothing; the marker comes first so that its cancellation reason
 	// (index 0) tells a taken name from a stale version.
@@ -73,9 +74,6 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		tx.Delete(s.st.Table.Delete("PK", oldMarker.PK).Range("SK", oldMarker.SK))
 	}
 	tx.Update(update)
-	// Found by its new name in the users list: the word index moves with it.
-	store.AddToTx(tx, listing.WordChanges(s.st.Table, u.PK, u.ID,
-		UserWords(u.FirstName, u.LastName, c.User.Username), UserWords(u.FirstName, u.LastName, in.Username))...)
 	if in.Password != "" {
 		hash, err := HashSecret(in.Password)
 		if err != nil {
@@ -94,15 +92,7 @@ func (s *Service) updateMe(w http.ResponseWriter, r *http.Request) error {
 		}
 		update.Set("passcodeHash", hash)
 	}
-	if in.Password != "" {
-		changed = append(changed, "password")
-	}
-	if in.Passcode != "" {
-		changed = append(changed, "passcode")
-	}
-	// The audit log names what changed, never a value.
-	tx.Put(s.st.Table.Put(audit.Item(c.Scope, audit.Entry{At: now, UserID: u.ID, Username: u.Username, Action: "update",
-		Collection: "users", RecordID: u.ID, Changed: changed, Client: c.Client})))
+	rec.AddTo(tx)
 	if err := tx.Run(ctx); err != nil {
 		if markerIndex >= 0 && store.CondFailedAt(err, markerIndex) {
 			return api.FieldError(http.StatusConflict, "username", msgUsernameTaken)

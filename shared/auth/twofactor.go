@@ -369,7 +369,9 @@ func (s *Service) enable(w http.ResponseWriter, r *http.Request) error {
 	}
 	// From the enrol challenge: the change, the challenge spent and the new session, together.
 	tx := s.st.WriteTx()
-	s.twoFactorChange(tx, e.scope, u, nil, client, now, change)
+	if err := s.twoFactorChange(ctx, tx, e.scope, u, nil, client, now, change); err != nil {
+		return err
+	}
 	tx.Delete(s.st.Table.Delete("PK", e.pending.key.PK).Range("SK", e.pending.key.SK).If("attribute_exists(PK)"))
 	token, err := s.startSession(ctx, tx, e.scope, u, now, client)
 	if dynamo.IsCondCheckFailed(err) {
@@ -464,10 +466,12 @@ func (s *Service) disable(w http.ResponseWriter, r *http.Request) error {
 }
 
 // changeTwoFactor writes a change of the signed-in user's two-factor settings: the change, a new
-// session epoch (every other session ends; this one moves along), the audit entry, together.
+// session epoch (every other session ends; this one moves along) and what records it, together.
 func (s *Service) changeTwoFactor(ctx context.Context, scope store.Scope, u *User, current *Session, client audit.Client, change func(*dynamo.Update)) error {
 	tx := s.st.WriteTx()
-	s.twoFactorChange(tx, scope, u, current, client, s.now(), change)
+	if err := s.twoFactorChange(ctx, tx, scope, u, current, client, s.now(), change); err != nil {
+		return err
+	}
 	if err := tx.Run(ctx); err != nil {
 		if dynamo.IsCondCheckFailed(err) {
 			return api.ErrConflict
@@ -477,33 +481,40 @@ func (s *Service) changeTwoFactor(ctx context.Context, scope store.Scope, u *Use
 	return nil
 }
 
-// twoFactorChange adds to tx the user's update (change, new epoch, new version), the current
-// session's move to the new epoch if any, and the audit entry.
-func (s *Service) twoFactorChange(tx *dynamo.WriteTx, scope store.Scope, u *User, current *Session, client audit.Client, now time.Time, change func(*dynamo.Update)) {
+// twoFactorChange adds to tx the user's update (change, new epoch, new version, from those read),
+// the current session's move to the new epoch if any, and what records the change by the user
+// (its version, named "twoFactor", and its audit entry: never a key or a code).
+func (s *Service) twoFactorChange(ctx context.Context, tx *dynamo.WriteTx, scope store.Scope, u *User, current *Session, client audit.Client, now time.Time,
+	change func(*dynamo.Update)) error {
+	before := *u
 	uk := UserKey(scope, u.ID)
 	up := s.st.Table.Update("PK", uk.PK).Range("SK", uk.SK)
 	change(up)
 	u.SessionEpoch = EndSessions(up, u.SessionEpoch)
-	u.Version++
-	// The version moves too, so an edit of the user loaded before this one does not write it back.
-	up.Add("version", 1)
+	// The version moves too, from the one read, so an edit of the user loaded before this one
+	// does not write it back, and the state kept as a version is the one replaced.
+	u.Version, u.UpdatedAt = u.Version+1, now.UTC()
+	up.Set("version", u.Version).Set("updatedAt", u.UpdatedAt).If("version = ?", before.Version)
+	rec, err := s.users.rec.RecordUser(ctx, UserChange{Caller: &Caller{Scope: scope, User: &before, Client: client}, Action: "update",
+		Before: &before, After: u, AlsoChanged: []string{"twoFactor"}, At: now})
+	if err != nil {
+		return err
+	}
+	rec.Set(up)
 	tx.Update(up)
 	if current != nil {
 		tx.Update(s.st.Table.Update("PK", current.PK).Range("SK", current.SK).Set("epoch", u.SessionEpoch).If("attribute_exists(PK)"))
 	}
-	tx.Put(s.st.Table.Put(audit.Item(scope, audit.Entry{At: now, UserID: u.ID, Username: u.Username, Action: "update",
-		Collection: KindUsers, RecordID: u.ID, Changed: []string{"twoFactor"}, Client: client})))
+	rec.AddTo(tx)
+	return nil
 }
 
-// ResetTwoFactor turns a user's two-factor sign-in off for ops (a user who lost both the phone
-// and the recovery codes: cmsctl user reset-2fa), ending every session of the user; the audit log
-// records it as done by operator. Where the tenant requires it, the user sets it up again at the
-// next sign-in.
-func (us *Users) ResetTwoFactor(ctx context.Context, scope store.Scope, id, operator string) error {
-	now := time.Now().UTC()
-	entry := audit.Item(scope, audit.Entry{At: now, Username: operator, Action: "update", Collection: KindUsers, RecordID: id, Changed: []string{"twoFactor"}})
-	return us.endSessionsWith(ctx, scope, id, "reset two-factor sign-in of "+id, func(up *dynamo.Update) *dynamo.WriteTx {
+// ResetTwoFactor turns a user's two-factor sign-in off for the operator (a user who lost both the
+// phone and the recovery codes: cmsctl user reset-2fa), ending every session of the user; it is
+// versioned and audited as a "twoFactor" change by Operator. Where the tenant requires it, the
+// user sets it up again at the next sign-in.
+func (us *Users) ResetTwoFactor(ctx context.Context, scope store.Scope, id string) error {
+	return us.change(ctx, OperatorCaller(scope), id, "reset two-factor sign-in of "+id, true, []string{"twoFactor"}, func(up *dynamo.Update, _ *User) {
 		up.Remove("totpKey", "totpPendingKey", "totpLastStep", "recoveryHashes")
-		return us.st.WriteTx().Update(up).Put(us.st.Table.Put(entry))
 	})
 }

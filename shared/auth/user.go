@@ -9,9 +9,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/words"
 )
 
 // Collection names of the items this package owns.
@@ -193,68 +191,77 @@ func (u *User) Can(code string) bool {
 	return false
 }
 
-// Users is the user store of the auth package.
-type Users struct{ st *store.Store }
+// Users is the user store of the auth package: its writes are recorded by rec.
+type Users struct {
+	st  *store.Store
+	rec Recorder
+}
 
-// NewUsers returns the user store.
-func NewUsers(st *store.Store) *Users { return &Users{st: st} }
+// NewUsers returns the user store; rec records its writes (collections.NewUserRecorder).
+func NewUsers(st *store.Store, rec Recorder) *Users { return &Users{st: st, rec: rec} }
 
 // NewUserInput is what creating a user takes.
 type NewUserInput struct {
 	Username, Password, FirstName, LastName, Email, Phone, RoleID string
 	IsAdmin                                                       bool
-	// Index, when set, returns attributes stored with the user: the listing's index keys, which
-	// this package does not know how to build.
-	Index func(id, username string, at time.Time) map[string]any
 }
 
-// Create writes the user and its username marker in one transaction, after the extra items if any
-// (tenants.Create puts the tenant and its role there, so a new institution is all or nothing);
-// store.ErrConflict if the username is taken in this tenant.
-func (us *Users) Create(ctx context.Context, scope store.Scope, in NewUserInput, extra ...*dynamo.Put) (User, error) {
+// NewUser is a new, active user of the tenant of scope made from in, its password hashed: version
+// 1, created at now. Nothing is written.
+func NewUser(scope store.Scope, in NewUserInput, now time.Time) (User, error) {
 	hash, err := HashSecret(in.Password)
 	if err != nil {
 		return User{}, err
 	}
-	now := time.Now().UTC()
+	now = now.UTC()
 	id := ids.New()
 	key := UserKey(scope, id)
-	u := User{PK: key.PK, SK: key.SK, ID: id, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
-		Email: in.Email, Phone: in.Phone, RoleID: in.RoleID, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1, CreatedAt: now, UpdatedAt: now}
-	mk := UsernameKey(scope, u.Username)
-	tx := us.st.WriteTx()
-	for _, p := range extra {
-		tx.Put(p)
-	}
+	return User{PK: key.PK, SK: key.SK, ID: id, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
+		Email: in.Email, Phone: in.Phone, RoleID: in.RoleID, Status: true, IsAdmin: in.IsAdmin, PasswordHash: hash, Version: 1,
+		CreatedAt: now, UpdatedAt: now}, nil
+}
+
+// NewUserItems are the items that store new user u: the user (attrs added: its index
+// attributes) and its username marker, each put only where nothing is.
+func NewUserItems(st *store.Store, scope store.Scope, u User, attrs map[string]any) (user, marker *dynamo.Put, err error) {
 	item, err := dynamo.MarshalItem(u)
 	if err != nil {
-		return User{}, fmt.Errorf("auth: marshal user: %w", err)
+		return nil, nil, fmt.Errorf("auth: marshal user: %w", err)
 	}
-	if in.Index != nil {
-		for name, v := range in.Index(id, u.Username, now) {
-			if item[name], err = dynamo.Marshal(v); err != nil {
-				return User{}, fmt.Errorf("auth: marshal user index: %w", err)
-			}
+	for name, v := range attrs {
+		if item[name], err = dynamo.Marshal(v); err != nil {
+			return nil, nil, fmt.Errorf("auth: marshal user index: %w", err)
 		}
 	}
-	tx.Put(us.st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: id}).If("attribute_not_exists(PK)")).
-		Put(us.st.Table.Put(item).If("attribute_not_exists(PK)"))
-	if in.Index != nil {
-		// Listed, so found by its names too (the list's word search).
-		for _, e := range listing.WordEntries(key.PK, id, UserWords(u.FirstName, u.LastName, u.Username)) {
-			tx.Put(us.st.Table.Put(e))
-		}
+	mk := UsernameKey(scope, u.Username)
+	return st.Table.Put(item).If("attribute_not_exists(PK)"),
+		st.Table.Put(usernameMarker{PK: mk.PK, SK: mk.SK, UserID: u.ID}).If("attribute_not_exists(PK)"), nil
+}
+
+// Create writes a new user as caller, with its username marker and what records it (its list
+// index attributes and words, its collection's counter, the role's reference count, the audit
+// entry) in one transaction; store.ErrConflict if the username is taken in this tenant.
+func (us *Users) Create(ctx context.Context, caller *Caller, in NewUserInput) (User, error) {
+	now := time.Now().UTC()
+	u, err := NewUser(caller.Scope, in, now)
+	if err != nil {
+		return User{}, err
 	}
+	rec, err := us.rec.RecordUser(ctx, UserChange{Caller: caller, Action: "create", After: &u, At: now})
+	if err != nil {
+		return User{}, err
+	}
+	user, marker, err := NewUserItems(us.st, caller.Scope, u, rec.Attributes)
+	if err != nil {
+		return User{}, err
+	}
+	tx := us.st.WriteTx().Put(marker).Put(user)
+	rec.AddTo(tx)
 	if err := tx.Run(ctx); err != nil {
 		return User{}, store.Wrap("create user", err)
 	}
 	return u, nil
 }
-
-// UserWords are the words a user is found by in the users list: the words of its first name,
-// last name and username, the fields the users collection declares searchable (collections.json
-// "search"; a collections test holds the two together).
-func UserWords(first, last, username string) []string { return words.Of(first, last, username) }
 
 // Get loads a user by id.
 func (us *Users) Get(ctx context.Context, scope store.Scope, id string) (User, error) {
@@ -279,46 +286,62 @@ func (us *Users) List(ctx context.Context, scope store.Scope) ([]User, error) {
 	return out, store.Wrap("list users", err)
 }
 
-// SetPassword replaces the password and ends every session of the user.
+// SetPassword replaces the password of user id and ends every session of the user, for the
+// operator (cmsctl user reset-password): versioned and audited as a "password" change by
+// Operator, never with the hash.
 func (us *Users) SetPassword(ctx context.Context, scope store.Scope, id, password string) error {
 	hash, err := HashSecret(password)
 	if err != nil {
 		return err
 	}
-	return us.endSessionsWith(ctx, scope, id, "set password of "+id, func(up *dynamo.Update) *dynamo.WriteTx {
-		return us.st.WriteTx().Update(up.Set("passwordHash", hash).Set("updatedAt", time.Now().UTC()))
+	return us.change(ctx, OperatorCaller(scope), id, "set password of "+id, true, []string{"password"}, func(up *dynamo.Update, _ *User) {
+		up.Set("passwordHash", hash)
 	})
 }
 
-// endSessionsWith writes, for ops, a change of user id that ends its sessions: write adds the
-// change to the update of the user (which moves its epoch by EndSessions, and its version) and
-// returns the transaction to run. A race with another move of the epoch reads the user again.
-func (us *Users) endSessionsWith(ctx context.Context, scope store.Scope, id, op string, write func(*dynamo.Update) *dynamo.WriteTx) error {
-	for range maxSignOutRounds {
-		u, err := us.Get(ctx, scope, id)
-		if err != nil {
-			return store.Wrap(op, err)
-		}
-		k := UserKey(scope, id)
-		up := us.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("version", 1).If("attribute_exists(PK)")
-		EndSessions(up, u.SessionEpoch)
-		err = write(up).Run(ctx)
-		if !dynamo.IsCondCheckFailed(err) {
-			return store.Wrap(op, err)
-		}
-	}
-	return fmt.Errorf("auth: %s: %w", op, store.ErrConflict)
-}
-
-// SetPasscode replaces the passcode (6 digits) of the user.
+// SetPasscode replaces the passcode (6 digits) of user id, for the operator (cmsctl user
+// set-passcode): versioned and audited as a "passcode" change by Operator.
 func (us *Users) SetPasscode(ctx context.Context, scope store.Scope, id, passcode string) error {
 	hash, err := HashSecret(passcode)
 	if err != nil {
 		return err
 	}
-	k := UserKey(scope, id)
-	err = us.st.Table.Update("PK", k.PK).Range("SK", k.SK).
-		Set("passcodeHash", hash).Add("version", 1).Set("updatedAt", time.Now().UTC()).
-		If("attribute_exists(PK)").Run(ctx)
-	return store.Wrap(fmt.Sprintf("set passcode of %s", id), err)
+	return us.change(ctx, OperatorCaller(scope), id, "set passcode of "+id, false, []string{"passcode"}, func(up *dynamo.Update, _ *User) {
+		up.Set("passcodeHash", hash)
+	})
+}
+
+// change writes, for the operator, a change of user id beside its declared fields (named by
+// also): edit adds it to the user's update, which moves the version and updatedAt from those
+// read (and, with endSessions, the session epoch by EndSessions), with what records it in the
+// same transaction. A race with another write of the user reads it again.
+func (us *Users) change(ctx context.Context, caller *Caller, id, op string, endSessions bool, also []string, edit func(*dynamo.Update, *User)) error {
+	for range maxSignOutRounds {
+		u, err := us.Get(ctx, caller.Scope, id)
+		if err != nil {
+			return store.Wrap(op, err)
+		}
+		now := time.Now().UTC()
+		after := u
+		after.Version, after.UpdatedAt = u.Version+1, now
+		rec, err := us.rec.RecordUser(ctx, UserChange{Caller: caller, Action: "update", Before: &u, After: &after, AlsoChanged: also, At: now})
+		if err != nil {
+			return err
+		}
+		k := UserKey(caller.Scope, id)
+		up := us.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("version", after.Version).Set("updatedAt", now).
+			If("attribute_exists(PK) AND version = ?", u.Version)
+		if endSessions {
+			EndSessions(up, u.SessionEpoch)
+		}
+		edit(up, &after)
+		rec.Set(up)
+		tx := us.st.WriteTx().Update(up)
+		rec.AddTo(tx)
+		err = tx.Run(ctx)
+		if !store.CondFailedAt(err, 0) {
+			return store.Wrap(op, err)
+		}
+	}
+	return fmt.Errorf("auth: %s: %w", op, store.ErrConflict)
 }

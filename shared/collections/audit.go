@@ -8,20 +8,21 @@ import (
 	"github.com/campuscms/panel/shared/auth"
 )
 
-// recordWrite is the observer that puts every write's audit entry in its transaction: who, from
-// where, which record and which fields changed (never their values).
+// recordWrite puts every write's audit entry in its transaction (effects): who, from where,
+// which record and which fields changed (never their values).
 func (s *Service) recordWrite(_ context.Context, wr *Write) error {
-	e := AuditEntry(wr.Caller, s.now(), wr.Action, wr.C.Key, "")
+	k := wr.Kind()
+	e := AuditEntry(wr.Caller, s.timeOf(wr), wr.Action, k.Key, "")
 	if wr.RestoredFrom != 0 {
 		e.Action = ActionRestore
 	}
 	switch wr.Action {
 	case ActionCreate:
-		e.RecordID = toString(wr.Rec["id"])
+		e.RecordID = k.auditID(wr.Rec)
 	case ActionDelete:
-		e.RecordID = toString(wr.Old["id"])
+		e.RecordID = k.auditID(wr.Old)
 	default:
-		e.RecordID = toString(wr.Old["id"])
+		e.RecordID = k.auditID(wr.Old)
 		e.Changed = wr.changedFields()
 	}
 	wr.Also(s.st.Table.Put(audit.Item(wr.Caller.Scope, e)), nil)

@@ -29,11 +29,18 @@ func errTooLarge(items int) *api.Error {
 		"This change touches too many records at once (%d; at most %d). Save it in smaller parts.", items, store.MaxTransactionItems)
 }
 
-// commit is the one way a write of a declared collection reaches the table: the observers' and
-// hooks' items, then the record's own item (own: a Put, Update or Delete whose failed condition
-// means ownConflict), its references and its counters, counted against DynamoDB's limit before
-// anything is sent, in one transaction.
+// commit is the one way a write of a declared collection reaches the table: the plan's limit,
+// what records the write (effects: its version, audit entry, words, references, counters and due
+// item), the linked observers' and the hooks' items, then the record's own item (own: a Put,
+// Update or Delete whose failed condition means ownConflict), counted against DynamoDB's limit
+// before anything is sent, in one transaction.
 func (s *Service) commit(ctx context.Context, wr *Write, own any, ownConflict *api.Error) error {
+	if err := s.enforcePlan(ctx, wr); err != nil {
+		return err
+	}
+	if err := s.effects(ctx, wr); err != nil {
+		return err
+	}
 	for _, o := range s.observers {
 		if err := o(ctx, wr); err != nil {
 			return err
@@ -41,14 +48,6 @@ func (s *Service) commit(ctx context.Context, wr *Write, own any, ownConflict *a
 	}
 	s.addHookItems(wr)
 	wr.add(own, ownConflict)
-	after := wr.Rec
-	if wr.Action == ActionDelete {
-		after = nil
-	}
-	s.addReferenceChanges(wr, wr.Old, after)
-	if wr.C.Singleton == "" {
-		s.addCounterChanges(wr, wr.Old, after)
-	}
 	if wr.items > store.MaxTransactionItems {
 		return errTooLarge(wr.items)
 	}

@@ -182,6 +182,9 @@ func keptState(c *Collection, rec Record) Record {
 // record it: the declared fields whose values differ, then what the hooks changed beside them
 // (a page's sections).
 func (w *Write) changedFields() []string {
+	if w.changed != nil {
+		return w.changed
+	}
 	out := []string{}
 	for _, f := range w.C.Fields {
 		if f.Type == TypePassword || f.Transient {
@@ -194,12 +197,15 @@ func (w *Write) changedFields() []string {
 	return append(out, w.AlsoChanged...)
 }
 
-// keepVersion is the observer that keeps the state an update or delete replaces, and refuses a
+// keepVersion keeps (effects) the state an update or delete replaces, and refuses a
 // create or update whose own state would be too large to keep when it is replaced in turn,
 // unless the state it replaces was too large already (a record stored before that rule: it can
 // still be edited, moved by the schedule and shortened). A create replaces nothing. A singleton
 // never saved has no state of its own yet (its defaults).
 func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
+	if wr.Kind().Unversioned {
+		return nil
+	}
 	hooks, err := s.hooksOf(wr.C)
 	if err != nil {
 		return err
@@ -239,7 +245,7 @@ func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
 		changed = wr.changedFields()
 	}
 	it, err := VersionItem(wr.Caller.Scope, wr.C.Key, toString(wr.Old["id"]), toInt(wr.Old["version"]), old,
-		Replaced{At: s.now(), By: wr.Caller.User, Action: wr.Action, Changed: changed, RestoredFrom: wr.RestoredFrom,
+		Replaced{At: s.timeOf(wr), By: wr.Caller.User, Action: wr.Action, Changed: changed, RestoredFrom: wr.RestoredFrom,
 			Trash: deleting && wr.C.Singleton == "", Title: titleOf(wr.C, wr.Old)})
 	if err != nil {
 		return err

@@ -295,14 +295,25 @@ func TestMarkingAHundredRead(t *testing.T) {
 	if res := get(t, tn, "/notifications?limit=5"); res.Get("totalCount") != float64(100) {
 		t.Fatalf("all: %s", res.Raw)
 	}
-	// Each transaction recorded its batch in the audit log: 98 and 2.
-	log := get(t, tn, "/audit-log?collection=notifications&action=update")
-	var batches []int
+	// Each mark is recorded like any edit (issue 39, item 5): one audit entry per notification,
+	// naming "read", and the unread state it replaced kept as version 1, in every transaction.
+	log := get(t, tn, "/audit-log?collection=notifications&action=update&limit=100")
+	marked := map[string]bool{}
 	for _, e := range log.Body["result"].([]any) {
-		batches = append(batches, len(strings.Split(e.(map[string]any)["recordId"].(string), ",")))
+		if e := e.(map[string]any); fmt.Sprint(e["changed"]) == "[read]" {
+			marked[e["recordId"].(string)] = true
+		}
 	}
-	if fmt.Sprint(batches) != "[2 98]" {
-		t.Fatalf("audit batches %v: %s", batches, log.Raw)
+	for _, id := range ids {
+		if !marked[id] {
+			t.Fatalf("no audit entry marks %s read: %d of 100 do", id, len(marked))
+		}
+	}
+	for _, i := range []int{0, 32, 33, 66, 99} {
+		v := get(t, tn, "/notifications/"+ids[i]+"/versions")
+		if v.Get("totalCount") != float64(1) || v.Get("result.0.version") != float64(1) || fmt.Sprint(v.Get("result.0.changed")) != "[read]" {
+			t.Fatalf("versions of notification %d after marking it read: %s", i, v.Raw)
+		}
 	}
 	// 101 ids is more than a request may mark, whatever their state.
 	mustStatus(t, testkit.Call(t, call{Method: "PATCH", Path: "/notifications/", Tenant: tn.ID, Token: tn.AdminToken,

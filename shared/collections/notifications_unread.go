@@ -2,21 +2,20 @@ package collections
 
 import (
 	"context"
+	"maps"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
-	"github.com/campuscms/panel/shared/audit"
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 )
 
 // unreadOf reads, for PATCH /notifications/, which of the listed notifications are unread (one
 // batch read; marking a read one again is a no-op, as before); an id that is not the tenant's is
 // a 404, before anything is written.
-func (s *Service) unreadOf(ctx context.Context, c *Collection, scope store.Scope, list []string) ([]store.Key, error) {
+func (s *Service) unreadOf(ctx context.Context, c *Collection, scope store.Scope, list []string) ([]Record, error) {
 	keys := make([]store.Key, 0, len(list))
 	for _, id := range list {
 		if !ids.Valid(id) {
@@ -28,7 +27,7 @@ func (s *Service) unreadOf(ctx context.Context, c *Collection, scope store.Scope
 	if err != nil {
 		return nil, err
 	}
-	var unread []store.Key
+	var unread []Record
 	for _, k := range keys {
 		var rec Record
 		ok, err := store.Decode(found, k, &rec)
@@ -39,39 +38,73 @@ func (s *Service) unreadOf(ctx context.Context, c *Collection, scope store.Scope
 			return nil, notFound(c)
 		}
 		if facetOf(c, rec) != "" {
-			unread = append(unread, k)
+			unread = append(unread, rec)
 		}
 	}
 	return unread, nil
 }
 
-// addMarkRead queues the updates that mark unread notifications read: each leaves the sparse
-// unread index, and the unread counter drops by as many, in the same transaction.
-func (s *Service) addMarkRead(wr *Write, scope store.Scope, unread []store.Key) {
-	c := wr.C
+// errNotificationsChanged answers a mark-read that lost a race with another write of one of them.
+var errNotificationsChanged = &api.Error{Status: http.StatusConflict, Message: "These notifications changed; please reload."}
+
+// markRead marks unread notifications read as caller: each is an edit like any other (version and
+// updatedAt move, and the updatedAt index with them, so an editor holding the old version gets a
+// 409 rather than silently turning it unread again), recorded like one (collections' effects: its
+// kept version, its audit entry, its index attributes: it leaves the sparse unread index), and the
+// unread counter drops by as many, moved once per transaction. A request larger than a
+// transaction is split: marking read is the same whatever was marked before, and each
+// transaction keeps its own count, so a failure leaves those before it done and the counter
+// true, and marking the rest again finishes it.
+func (s *Service) markRead(ctx context.Context, caller *auth.Caller, c *Collection, unread []Record) error {
 	now := s.now().UTC()
-	for _, k := range unread {
-		// An edit like any other: version and updatedAt move (and the updatedAt index with them), so
-		// an editor holding the old version gets a 409 rather than silently turning it unread again.
-		attr, key := listing.UpdatedIndex(now, k.SK)
+	var wr *Write
+	counters := map[string]int64{}
+	flush := func() error {
+		if wr == nil {
+			return nil
+		}
+		for name, delta := range counters {
+			wr.add(s.st.AddToCounter(caller.Scope, name, delta), nil)
+		}
+		clear(counters)
+		err := wr.run(ctx, errNotificationsChanged)
+		wr = nil
+		return err
+	}
+	for _, old := range unread {
+		rec := maps.Clone(old)
+		rec["read"], rec["version"], rec["updatedAt"] = true, toInt(old["version"])+1, now.Format(time.RFC3339Nano)
+		fx, err := s.SideEffects(ctx, Change{Caller: caller, Kind: KindOf(c), Action: ActionUpdate, Before: old, After: rec, At: now})
+		if err != nil {
+			return err
+		}
+		newCounters := 0
+		for _, ct := range fx.Counters {
+			if _, ok := counters[ct.Name]; !ok {
+				newCounters++
+			}
+		}
+		if wr != nil && wr.items+1+len(fx.Items)+len(counters)+newCounters > store.MaxTransactionItems {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		if wr == nil {
+			wr = s.writeAs(caller, c, nil)
+		}
+		k := s.key(caller.Scope, c, toString(old["id"]))
 		upd := s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Set("read", true).
-			Set("updatedAt", now.Format(time.RFC3339Nano)).Set(attr, key).Add("version", 1).
-			If("attribute_exists(GSI3PK)")
-		for _, name := range listing.FacetAttributes {
-			upd.Remove(name)
+			Set("updatedAt", rec["updatedAt"]).Set("version", rec["version"]).
+			If("attribute_exists(GSI3PK) AND version = ?", old["version"])
+		fx.Set(upd)
+		// Someone else changed it between the read and the write: the counter would drift.
+		wr.add(upd, errNotificationsChanged)
+		for _, it := range fx.Items {
+			wr.add(it.Item, it.Conflict)
 		}
-		// Someone else marked it read between the read and the write: the counter would drift.
-		wr.add(upd, &api.Error{Status: http.StatusConflict, Message: "These notifications changed; please reload."})
-	}
-	if len(unread) > 0 {
-		wr.add(s.st.AddToCounter(scope, listing.CounterName(c.Key, c.Facet.Name), -int64(len(unread))), nil)
-		// One audit entry for the batch: which notifications were marked read, by whom.
-		ids := make([]string, len(unread))
-		for i, k := range unread {
-			ids[i] = k.SK
+		for _, ct := range fx.Counters {
+			counters[ct.Name] += ct.Delta
 		}
-		e := AuditEntry(wr.Caller, now, ActionUpdate, c.Key, strings.Join(ids, ","))
-		e.Changed = []string{"read"}
-		wr.add(s.st.Table.Put(audit.Item(scope, e)), nil)
 	}
+	return flush()
 }

@@ -54,10 +54,9 @@ func NewService(st *store.Store, guard *auth.Guard, reg Registry, linked Linked)
 	}
 	conv := newConverter(cat, linked.RichText)
 	s := &Service{st: st, guard: guard, reg: reg, catalogue: cat, conv: conv, hooks: hooks, now: time.Now}
-	// The engine's own observers first: every write keeps the state it replaces (history.go), is
-	// recorded in the audit log (audit.go) and keeps the word index of searches (words.go).
-	// The tenant's plan caps some creates (plan.go).
-	s.observers = append([]Observer{s.enforcePlan, s.keepVersion, s.recordWrite, s.indexWords}, linked.Observers...)
+	// What the engine itself records of every write (the state it replaces, its audit entry, its
+	// words, counters and references: effects.go) comes before what the process links.
+	s.observers = linked.Observers
 	return s
 }
 
@@ -242,6 +241,33 @@ type Write struct {
 	extra []txItem
 	// countCap, set by enforcePlan, conditions a create's counter on the plan's limit.
 	countCap *countCap
+	// kind is the kind of record written, when it is not the declared collection C alone
+	// (SideEffects of a kind kept outside the declarations).
+	kind Kind
+	// changed, when not nil, replaces the changed fields in the version and audit entry.
+	changed []string
+	// at is when the write happens (zero: the service's now).
+	at time.Time
+	// effects, when set, collects the items and counters effects adds instead of a transaction
+	// (SideEffects).
+	effects *Effects
+}
+
+// Kind is the kind of record the write writes: its collection's, unless a writer outside the
+// engine described another (Kind).
+func (w *Write) Kind() Kind {
+	if w.kind.Collection != nil {
+		return w.kind
+	}
+	return KindOf(w.C)
+}
+
+// timeOf is when write w happens.
+func (s *Service) timeOf(w *Write) time.Time {
+	if !w.at.IsZero() {
+		return w.at
+	}
+	return s.now()
 }
 
 type txItem struct {
@@ -262,6 +288,10 @@ func (s *Service) addHookItems(w *Write) {
 }
 
 func (w *Write) add(item any, onConflict *api.Error) {
+	if w.effects != nil {
+		w.effects.Items = append(w.effects.Items, Effect{item, onConflict})
+		return
+	}
 	store.AddToTx(w.tx, item)
 	if onConflict != nil {
 		w.conflicts[w.items] = onConflict
@@ -371,7 +401,7 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	for k, v := range wr.Rec {
 		item[k] = v
 	}
-	for k, v := range indexAttributes(wr.Caller.Scope, c, wr.Rec) {
+	for k, v := range indexAttributes(wr.Caller.Scope, wr.Kind(), wr.Rec) {
 		item[k] = v
 	}
 	if err := s.commit(ctx, wr, s.st.Table.Put(item).If("attribute_not_exists(PK)"), nil); err != nil {
@@ -455,7 +485,7 @@ func (s *Service) update(ctx context.Context, wr *Write, version int) error {
 			delete(wr.Rec, name)
 		}
 	}
-	setIndexAttributes(upd, scope, c, wr.Rec)
+	setIndexAttributes(upd, scope, wr.Kind(), wr.Rec)
 	return s.commit(ctx, wr, upd, api.ErrConflict)
 }
 
@@ -524,6 +554,15 @@ func (s *Service) addReferenceChanges(wr *Write, before, after Record) {
 			continue
 		}
 		ref := s.reg[f.Ref]
+		if wr.effects != nil {
+			if oldID != "" {
+				wr.effects.References = append(wr.effects.References, Reference{ref.Key, oldID, -1})
+			}
+			if newID != "" {
+				wr.effects.References = append(wr.effects.References, Reference{ref.Key, newID, 1})
+			}
+			continue
+		}
 		if oldID != "" {
 			k := s.key(wr.Caller.Scope, ref, oldID)
 			wr.add(s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add("refCount", -1).If("attribute_exists(PK)"), nil)

@@ -27,20 +27,24 @@ func wordsOf(c *Collection, rec Record) []string {
 	return words.Of(names...)
 }
 
-// indexWords is the observer that keeps the word index of a collection's records in each write's
-// transaction: a create adds the record's words, a rename moves them, a delete takes them away
+// indexWords keeps the word index of a kind's records in each write's transaction (effects): a
+// create adds the record's words, a rename moves them, a delete takes them away
 // (listing.WordChanges; nothing when the words stay the same).
 func (s *Service) indexWords(_ context.Context, wr *Write) error {
-	c := wr.C
-	if c.Singleton != "" {
+	k := wr.Kind()
+	if k.Singleton != "" {
 		return nil
 	}
-	before, after := wordsOf(c, wr.Old), wordsOf(c, wr.Rec)
-	id := toString(wr.Rec["id"])
+	rec := wr.Rec
 	if wr.Action == ActionDelete {
-		after, id = nil, toString(wr.Old["id"])
+		rec = nil
 	}
-	for _, it := range listing.WordChanges(s.st.Table, s.key(wr.Caller.Scope, c, id).PK, id, before, after) {
+	stored := rec
+	if stored == nil {
+		stored = wr.Old
+	}
+	id := toString(stored["id"])
+	for _, it := range listing.WordChanges(s.st.Table, k.partition(wr.Caller.Scope, stored), id, k.words(wr.Old), k.words(rec)) {
 		wr.Also(it, nil)
 	}
 	return nil

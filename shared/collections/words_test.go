@@ -6,11 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/awsclient"
-	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/testkit"
-	"github.com/campuscms/panel/shared/words"
 )
 
 // titles lists a search's page titles in order.
@@ -127,21 +124,4 @@ func TestWordSearchPages(t *testing.T) {
 		t.Fatalf("paged %d of 12", len(seen))
 	}
 	mustStatus(t, get(t, tn, "/faqs?search=room&cursor=wZZZ"), 400)
-}
-
-// TestUserWordsAreTheDeclaredOnes: the auth package indexes a user it writes itself (a tenant's
-// first admin, a profile's new username) by the same words as the users collection declares.
-func TestUserWordsAreTheDeclaredOnes(t *testing.T) {
-	reg, err := collections.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := collections.Record{"firstName": "Émile", "lastName": "Zola-Dupont", "username": "ezola"}
-	var texts []string
-	for _, f := range reg["users"].SearchFields() {
-		texts = append(texts, fmt.Sprint(rec[f]))
-	}
-	if got, want := fmt.Sprint(auth.UserWords("Émile", "Zola-Dupont", "ezola")), fmt.Sprint(words.Of(texts...)); got != want {
-		t.Fatalf("auth indexes %s, the declaration %s", got, want)
-	}
 }

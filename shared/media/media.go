@@ -255,7 +255,7 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
 	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
 		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, Stripped: stripped, CreatedAt: now, UpdatedAt: now}
-	if err := s.records.Confirm(ctx, scope, item, pending, q); err != nil {
+	if err := s.records.Confirm(ctx, caller, item, pending, q); err != nil {
 		var over quotaExceeded
 		switch {
 		case errors.As(err, &over):

@@ -8,13 +8,11 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
-	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/words"
 )
 
 // Partitions of the tenant holding media records and pending (unconfirmed) uploads.
@@ -69,8 +67,48 @@ func (it Item) files() []string {
 // images pages through GSI3 like an unfiltered one.
 func (it Item) facet() string { return "TYPE#" + it.MediaType }
 
-// stored is the item as written: the record plus its listing index attributes.
-func (it Item) stored(scope store.Scope) map[string]any {
+// mediaKind is the media library's records as the engine records their writes (collections.Kind):
+// found by name, listed by name and time, one facet per media type (the picker's images), their
+// trash entry keeping the record as the API shows it.
+var mediaKind = collections.Kind{
+	Collection: &collections.Collection{Key: Kind, Title: "Media", TitlePlural: "Media", NameField: "name", Fields: []collections.Field{
+		{Name: "name", Label: "Name", Type: collections.TypeText}, {Name: "fileUrl", Label: "File", Type: collections.TypeText},
+		{Name: "fileSize", Label: "File Size", Type: collections.TypeNumber}, {Name: "mimeType", Label: "MIME Type", Type: collections.TypeText},
+		{Name: "mediaType", Label: "Media Type", Type: collections.TypeText}, {Name: "width", Label: "Width", Type: collections.TypeNumber},
+		{Name: "height", Label: "Height", Type: collections.TypeNumber}, {Name: "variants", Label: "Variants", Type: collections.TypeJSON}}},
+	FacetOf: func(rec collections.Record) string {
+		t, _ := rec["mediaType"].(string)
+		return "TYPE#" + t
+	},
+}
+
+// record is the item as the engine reads a stored record: the API's view, at version 1 (media
+// records are never edited, so their one kept state, in the trash, is version 1).
+func (it Item) record() (collections.Record, error) {
+	rec, err := it.state()
+	if err != nil {
+		return nil, err
+	}
+	rec["version"] = trashedVersion
+	return rec, nil
+}
+
+// effects are the side effects of a write of the record as caller (collections.SideEffects):
+// created (restoredFrom: back from the trash) or deleted.
+func (it Item) effects(ctx context.Context, st *store.Store, caller *auth.Caller, action string, restoredFrom int) (collections.Effects, error) {
+	rec, err := it.record()
+	if err != nil {
+		return collections.Effects{}, err
+	}
+	ch := collections.Change{Caller: caller, Kind: mediaKind, Action: action, After: rec, RestoredFrom: restoredFrom}
+	if action == collections.ActionDelete {
+		ch.Before, ch.After = rec, nil
+	}
+	return collections.SideEffects(ctx, st, ch)
+}
+
+// stored is the item as written: the record plus its index attributes (fx's).
+func (it Item) stored(fx collections.Effects) map[string]any {
 	item, err := dynamo.MarshalItem(it)
 	if err != nil {
 		panic("media: marshal item: " + err.Error()) // a plain struct of strings, numbers and times
@@ -79,11 +117,7 @@ func (it Item) stored(scope store.Scope) map[string]any {
 	if err := dynamo.UnmarshalItem(item, &out); err != nil {
 		panic("media: unmarshal item: " + err.Error())
 	}
-	for k, v := range listing.Attributes(listing.Record{Partition: scope.Collection(kindMedia), ID: it.ID,
-		UpdatedAt: it.UpdatedAt, Name: it.Name, Facet: it.facet()}) {
-		out[k] = v
-	}
-	return out
+	return fx.Stored(out)
 }
 
 // pendingUpload is what an upload request promised: it lets confirmation know the declared type
@@ -107,10 +141,10 @@ type Records interface {
 	GetPending(ctx context.Context, scope store.Scope, id string) (pendingUpload, error)
 	// DeletePending removes an upload request, giving back what it held of the quota.
 	DeletePending(ctx context.Context, scope store.Scope, p pendingUpload) error
-	// Confirm stores the record and removes its pending upload p in one transaction, if its real
-	// size fits the quota (quotaExceeded otherwise); ErrConflict if the upload was already
-	// confirmed or has expired.
-	Confirm(ctx context.Context, scope store.Scope, it Item, p pendingUpload, q quota) error
+	// Confirm stores the record as caller and removes its pending upload p in one transaction
+	// with what records it (its counters, words and audit entry), if its real size fits the quota
+	// (quotaExceeded otherwise); ErrConflict if the upload was already confirmed or has expired.
+	Confirm(ctx context.Context, caller *auth.Caller, it Item, p pendingUpload, q quota) error
 	Get(ctx context.Context, scope store.Scope, id string) (Item, error)
 	List(ctx context.Context, req listing.Request) (listing.Result, error)
 	// Delete moves the record to the trash as caller: it leaves the library and its counters, and
@@ -166,42 +200,41 @@ func (d dynamoRecords) removePending(scope store.Scope, id string) *dynamo.Delet
 		If("attribute_exists(PK) AND $ > ?", "expiresAt", time.Now().Unix())
 }
 
-func (d dynamoRecords) Confirm(ctx context.Context, scope store.Scope, it Item, p pendingUpload, q quota) error {
-	// The bytes counter's update is item 3 (addRecordWith): the real size replaces the declared
+func (d dynamoRecords) Confirm(ctx context.Context, caller *auth.Caller, it Item, p pendingUpload, q quota) error {
+	fx, err := it.effects(ctx, d.st, caller, collections.ActionCreate, 0)
+	if err != nil {
+		return err
+	}
+	// The bytes counter's update is item 1 (addRecordWith): the real size replaces the declared
 	// one in held.
 	n := need{used: it.FileSize, held: it.FileSize - p.Size, uploads: -1}
-	err := d.checked(ctx, scope, q, n, 3, func(counter *dynamo.Update) *dynamo.WriteTx {
-		return addRecordWith(d.st.WriteTx(), d.st, scope, it, counter).Delete(d.removePending(scope, it.ID))
+	err = d.checked(ctx, caller.Scope, q, n, 1, func(counter *dynamo.Update) *dynamo.WriteTx {
+		tx := addRecordWith(d.st.WriteTx(), d.st, caller.Scope, it, counter, fx)
+		return tx.Delete(d.removePending(caller.Scope, it.ID))
 	})
 	return store.Wrap("confirm media", err)
 }
 
-// addRecord is the transaction that adds a media record: the item with its index attributes
-// (first, put only if absent), its two counters and the library's bytes (fourth).
-func addRecord(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item) *dynamo.WriteTx {
-	return addRecordWith(tx, st, scope, it, bytesCounter(st, scope, need{used: it.FileSize, held: it.FileSize}))
-}
-
-// addRecordWith is addRecord with the bytes counter's update given (a confirmation's is checked).
-func addRecordWith(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item, bytes *dynamo.Update) *dynamo.WriteTx {
+// addRecordWith is the transaction that adds a media record: the item with its index attributes
+// (first, put only if absent), the library's bytes (second: bytes, a confirmation's checked), then
+// what records it (fx: its counters, words and audit entry).
+func addRecordWith(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item, bytes *dynamo.Update, fx collections.Effects) *dynamo.WriteTx {
 	it.PK, it.SK = scope.Collection(kindMedia), it.ID
-	tx.Put(st.Table.Put(it.stored(scope)).If("attribute_not_exists(PK)")).
-		Update(st.AddToCounter(scope, kindMedia, 1)).
-		Update(st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), 1)).
-		Update(bytes)
-	return addWords(tx, st, scope, it, nil, words.Of(it.Name))
-}
-
-// addWords queues the word index's changes of a media record (the library's search by name).
-func addWords(tx *dynamo.WriteTx, st *store.Store, scope store.Scope, it Item, before, after []string) *dynamo.WriteTx {
-	store.AddToTx(tx, listing.WordChanges(st.Table, scope.Collection(kindMedia), it.ID, before, after)...)
+	tx.Put(st.Table.Put(it.stored(fx)).If("attribute_not_exists(PK)")).Update(bytes)
+	fx.AddTo(st, scope, tx)
 	return tx
 }
 
-// Add records a file a tool placed in the bucket itself (the demo content) as the library's
-// confirmation does, only if the record is not there yet: created is false when it was.
+// Add records a file a tool placed in the bucket itself (the demo content, tests) as the
+// library's confirmation does, by the operator's tool, only if the record is not there yet:
+// created is false when it was.
 func Add(ctx context.Context, st *store.Store, scope store.Scope, it Item) (created bool, err error) {
-	err = addRecord(st.WriteTx(), st, scope, it).Run(ctx)
+	caller := auth.OperatorCaller(scope)
+	fx, err := it.effects(ctx, st, caller, collections.ActionCreate, 0)
+	if err != nil {
+		return false, err
+	}
+	err = addRecordWith(st.WriteTx(), st, scope, it, bytesCounter(st, scope, need{used: it.FileSize, held: it.FileSize}), fx).Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return false, nil
 	}
@@ -223,49 +256,45 @@ func (d dynamoRecords) List(ctx context.Context, req listing.Request) (listing.R
 // Kind is the trash and audit log's name for media records.
 const Kind = "media"
 
-// Delete moves the record to the trash: its item and counters go, its trash entry (a kept version)
-// and audit entry come, in one transaction.
+// Delete moves the record to the trash: its item goes, and what records a delete comes
+// (collections.SideEffects: its trash entry, a kept version, its counters and words, its audit
+// entry), with the library's bytes, in one transaction.
 func (d dynamoRecords) Delete(ctx context.Context, caller *auth.Caller, it Item) error {
-	scope, now := caller.Scope, time.Now()
-	state, err := it.state()
-	if err != nil {
-		return err
-	}
-	entry, err := collections.VersionItem(scope, Kind, it.ID, 1, state,
-		collections.Replaced{At: now, By: caller.User, Action: collections.ActionDelete, Trash: true, Title: it.Name})
+	scope := caller.Scope
+	fx, err := it.effects(ctx, d.st, caller, collections.ActionDelete, 0)
 	if err != nil {
 		return err
 	}
 	tx := d.st.WriteTx().
 		Delete(d.st.Table.Delete("PK", scope.Collection(kindMedia)).Range("SK", it.ID).If("attribute_exists(PK)")).
-		Update(d.st.AddToCounter(scope, kindMedia, -1)).
-		Update(d.st.AddToCounter(scope, listing.CounterName(kindMedia, it.facet()), -1)).
-		Update(bytesCounter(d.st, scope, need{used: -it.FileSize, held: -it.FileSize})).
-		Put(d.st.Table.Put(entry)).
-		Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionDelete, Kind, it.ID))))
-	err = addWords(tx, d.st, scope, it, words.Of(it.Name), nil).Run(ctx)
+		Update(bytesCounter(d.st, scope, need{used: -it.FileSize, held: -it.FileSize}))
+	fx.AddTo(d.st, scope, tx)
+	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return store.Wrap("delete media", dynamo.ErrNotFound)
 	}
 	return store.Wrap("delete media", err)
 }
 
-// Restore puts the record back with its counters and takes its trash entry out, in one
-// transaction; errNotInTrash (the entry's condition) when another restore or a purge came first.
+// Restore puts the record back with what records it (as a create restored from its trash
+// version) and takes its trash entry out, in one transaction; errNotInTrash (the entry's
+// condition) when another restore or a purge came first.
 func (d dynamoRecords) Restore(ctx context.Context, caller *auth.Caller, it Item, q quota) error {
 	scope, now := caller.Scope, time.Now()
-	untrash, gone := collections.Untrash(d.st, scope, Kind, it.ID, 1, now)
-	// The trash entry first: its condition is item 0, the record's (already there) item 2, the
-	// checked bytes counter item 5 (addRecordWith's fourth).
-	err := d.checked(ctx, scope, q, need{used: it.FileSize, held: it.FileSize}, 5, func(counter *dynamo.Update) *dynamo.WriteTx {
-		tx := d.st.WriteTx().Update(untrash).
-			Put(d.st.Table.Put(audit.Item(scope, collections.AuditEntry(caller, now, collections.ActionRestore, Kind, it.ID))))
-		return addRecordWith(tx, d.st, scope, it, counter)
+	fx, err := it.effects(ctx, d.st, caller, collections.ActionCreate, trashedVersion)
+	if err != nil {
+		return err
+	}
+	untrash, gone := collections.Untrash(d.st, scope, Kind, it.ID, trashedVersion, now)
+	// The trash entry first: its condition is item 0, the record's (already there) item 1, the
+	// checked bytes counter item 2 (addRecordWith's second).
+	err = d.checked(ctx, scope, q, need{used: it.FileSize, held: it.FileSize}, 2, func(counter *dynamo.Update) *dynamo.WriteTx {
+		return addRecordWith(d.st.WriteTx().Update(untrash), d.st, scope, it, counter, fx)
 	})
 	switch {
 	case store.CondFailedAt(err, 0):
 		return gone
-	case store.CondFailedAt(err, 2):
+	case store.CondFailedAt(err, 1):
 		return api.ErrConflict
 	}
 	return store.Wrap("restore media", err)

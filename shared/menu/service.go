@@ -98,9 +98,21 @@ func (s *Service) load(ctx context.Context, scope store.Scope) (record, error) {
 // historyKind names the menu tree's history beside the collections' (collections.VersionItem).
 const historyKind = "menu"
 
+// kind is the menu tree as the engine records its saves: one record per tenant (its id is the
+// tenant's), its whole tree kept as a version, "menuItems" in the audit log.
+var kind = collections.Kind{Collection: &collections.Collection{Key: historyKind, Title: "Menu", TitlePlural: "Menu", Singleton: SK,
+	Fields: []collections.Field{{Name: "items", Label: "Menu Items", Type: collections.TypeJSON}}}}
+
+// state is the menu as the engine reads a stored record (version 0: never saved, like a
+// singleton's defaults).
+func (rec record) state(scope store.Scope) collections.Record {
+	return collections.Record{"id": scope.Tenant(), "version": rec.Version, "items": rec.Items, "updatedAt": rec.UpdatedAt}
+}
+
 // write saves items if the stored menu is still at rec.Version; store.ErrConflict otherwise. In
-// the same transaction: the save's audit entry and, for a menu saved before, the tree it
-// replaces as a version.
+// the same transaction, what records the save (collections.SideEffects): for a menu saved before,
+// the tree it replaces as a version, and the save's audit entry. A tree too large for a version
+// to keep is refused (413), so every accepted save can be followed by another.
 func (s *Service) write(ctx context.Context, scope store.Scope, rec record, items []Item, by change) (record, error) {
 	now := s.now().UTC()
 	next := record{PK: rec.PK, SK: rec.SK, Version: rec.Version + 1, Items: items, UpdatedAt: now.Format(time.RFC3339Nano)}
@@ -110,24 +122,15 @@ func (s *Service) write(ctx context.Context, scope store.Scope, rec record, item
 	} else {
 		put.If("version = ?", rec.Version)
 	}
-	action := collections.ActionUpdate
-	if by.restoredFrom != 0 {
-		action = collections.ActionRestore
+	fx, err := collections.SideEffects(ctx, s.st, collections.Change{Caller: &auth.Caller{Scope: scope, User: by.user, Client: by.client},
+		Kind: kind, Action: collections.ActionUpdate, Before: rec.state(scope), After: next.state(scope),
+		Changed: []string{"menuItems"}, RestoredFrom: by.restoredFrom, At: now})
+	if err != nil {
+		return record{}, err
 	}
-	entry := audit.Entry{At: now, Action: action, Collection: historyKind, RecordID: scope.Tenant(), Changed: []string{"menuItems"}, Client: by.client}
-	if by.user != nil {
-		entry.UserID, entry.Username = by.user.ID, by.user.Username
-	}
-	tx := s.st.WriteTx().Put(put).Put(s.st.Table.Put(audit.Item(scope, entry)))
-	if rec.Version > 0 {
-		kept, err := collections.VersionItem(scope, historyKind, scope.Tenant(), rec.Version, collections.Record{"items": rec.Items, "version": rec.Version},
-			collections.Replaced{At: now, By: by.user, Action: collections.ActionUpdate, Changed: []string{"menuItems"}, RestoredFrom: by.restoredFrom})
-		if err != nil {
-			return record{}, err
-		}
-		tx.Put(s.st.Table.Put(kept))
-	}
-	err := tx.Run(ctx)
+	tx := s.st.WriteTx().Put(put)
+	fx.AddTo(s.st, scope, tx)
+	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return record{}, fmt.Errorf("menu: %w", store.ErrConflict)
 	}

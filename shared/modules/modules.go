@@ -5,6 +5,7 @@ package modules
 import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auditlog"
+	"github.com/campuscms/panel/shared/auth/authmodule"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/media"
@@ -21,7 +22,7 @@ import (
 
 // All returns every module.
 func All() []app.Module {
-	return []app.Module{app.AuthModule, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
+	return []app.Module{authmodule.Module, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
 		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module, trash.Module(Linked())}
 }
 

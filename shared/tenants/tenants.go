@@ -15,10 +15,8 @@ import (
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/words"
 )
 
 // ErrExists is returned when creating a tenant whose id is taken.
@@ -68,41 +66,59 @@ func Create(ctx context.Context, st *store.Store, in NewTenant) (auth.User, erro
 	// One transaction: tenant, role, settings singletons, admin and its username, so a failure
 	// leaves no tenant without an admin behind (which a second run would then report as "already
 	// exists"). The tenant item leads: if the id is taken, its condition is the one that fails.
-	// The role and the admin carry the listing's index attributes and counters, as records the
-	// collections service writes do, so both appear in /roles and /users.
-	for name, v := range listing.Attributes(listing.Record{Partition: scope.Collection(auth.KindRoles), ID: role["id"].(string), UpdatedAt: now, Name: "Administrator"}) {
-		role[name] = v
+	// The role and the admin are recorded as any create of a record is (collections.SideEffects:
+	// their list index attributes, words, counters and audit entries), so both appear in /roles
+	// and /users; the admin's reference to the role is counted in the role's item, which the same
+	// transaction puts.
+	caller := auth.OperatorCaller(scope)
+	roleFx, err := collections.SideEffects(ctx, st, collections.Change{Caller: caller, Kind: collections.KindOf(reg[auth.KindRoles]),
+		Action: collections.ActionCreate, After: role, At: now})
+	if err != nil {
+		return auth.User{}, err
 	}
-	counters := []*dynamo.Put{}
-	// The role is found by its name in the roles list (the users collection's admin, by Create).
-	for _, e := range listing.WordEntries(scope.Collection(auth.KindRoles), role["id"].(string), words.Of("Administrator")) {
-		counters = append(counters, st.Table.Put(e))
+	admin, err := auth.NewUser(scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
+		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string)}, now)
+	if err != nil {
+		return auth.User{}, err
 	}
-	for _, kind := range []string{auth.KindRoles, auth.KindUsers} {
-		pk, sk := scope.CounterKey(kind)
-		counters = append(counters, st.Table.Put(map[string]any{"PK": pk, "SK": sk, "count": 1}))
+	adminRec, err := collections.UserRecord(&admin)
+	if err != nil {
+		return auth.User{}, err
 	}
-	user, err := auth.NewUsers(st).Create(ctx, scope, auth.NewUserInput{Username: in.AdminUsername, Password: in.AdminPassword,
-		FirstName: "Admin", LastName: in.Name, IsAdmin: true, RoleID: role["id"].(string),
-		Index: func(id, username string, at time.Time) map[string]any {
-			return listing.Attributes(listing.Record{Partition: scope.Collection(auth.KindUsers), ID: id, UpdatedAt: at, Name: username})
-		}},
-		append([]*dynamo.Put{st.Table.Put(details).If("attribute_not_exists(PK)"), st.Table.Put(role), createdEntry(st, scope, now)},
-			append(counters, singletons(st, scope, reg, now)...)...)...)
+	adminFx, err := collections.SideEffects(ctx, st, collections.Change{Caller: caller, Kind: collections.KindOf(reg[auth.KindUsers]),
+		Action: collections.ActionCreate, After: adminRec, At: now})
+	if err != nil {
+		return auth.User{}, err
+	}
+	adminFx.Fold(auth.KindRoles, role["id"].(string), role)
+	user, marker, err := auth.NewUserItems(st, scope, admin, adminFx.Attributes)
+	if err != nil {
+		return auth.User{}, err
+	}
+	tx := st.WriteTx().Put(st.Table.Put(details).If("attribute_not_exists(PK)")).
+		Put(st.Table.Put(roleFx.Stored(role))).Put(createdEntry(st, scope, now)).Put(marker).Put(user)
+	for _, p := range singletons(st, scope, reg, now) {
+		tx.Put(p)
+	}
+	roleFx.AddTo(st, scope, tx)
+	adminFx.AddTo(st, scope, tx)
+	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return auth.User{}, fmt.Errorf("%w: %s", ErrExists, in.ID)
 	}
-	return user, err
+	if err != nil {
+		return auth.User{}, store.Wrap("create tenant", err)
+	}
+	return admin, nil
 }
 
 // createdEntry is the first entry of the tenant's audit log: created by the operator's tool.
 func createdEntry(st *store.Store, scope store.Scope, now time.Time) *dynamo.Put {
-	return st.Table.Put(audit.Item(scope, audit.Entry{At: now, Username: "cmsctl", Action: collections.ActionCreate,
-		Collection: "tenant", RecordID: scope.Tenant()}))
+	return st.Table.Put(audit.Item(scope, collections.AuditEntry(auth.OperatorCaller(scope), now, collections.ActionCreate, "tenant", scope.Tenant())))
 }
 
 // administratorRole is the role every new tenant starts with (DESIGN §4): every permission of
-// the catalogue. Its first user is the admin, hence refCount 1.
+// the catalogue. Its first user is the admin, counted in its refCount by Create.
 func administratorRole(scope store.Scope, reg collections.Registry, now time.Time) map[string]any {
 	codes := []string{}
 	for _, p := range reg.Catalogue() {
@@ -111,7 +127,7 @@ func administratorRole(scope store.Scope, reg collections.Registry, now time.Tim
 	id, at := ids.New(), now.Format(time.RFC3339Nano)
 	return map[string]any{"PK": scope.Collection(auth.KindRoles), "SK": id, "id": id, "name": "Administrator",
 		"description": "Every permission. Created with the institution.", "permissionIds": codes, "status": true,
-		"version": 1, "createdAt": at, "updatedAt": at, "refCount": 1}
+		"version": 1, "createdAt": at, "updatedAt": at}
 }
 
 // singletons are the declared defaults of every singleton collection, so tenant-info shows the
@@ -155,7 +171,7 @@ func ResetPassword(ctx context.Context, st *store.Store, tenant, username, passw
 	if msg := auth.ValidatePassword(password); msg != "" {
 		return errors.New("tenants: " + msg)
 	}
-	users := auth.NewUsers(st)
+	users := auth.NewUsers(st, collections.NewUserRecorder(st))
 	u, err := users.ByUsername(ctx, scope, username)
 	if err != nil {
 		return fmt.Errorf("tenants: user %q of %q: %w", username, tenant, err)
@@ -169,12 +185,12 @@ func ResetTwoFactor(ctx context.Context, st *store.Store, tenant, username strin
 	if err != nil {
 		return err
 	}
-	users := auth.NewUsers(st)
+	users := auth.NewUsers(st, collections.NewUserRecorder(st))
 	u, err := users.ByUsername(ctx, scope, username)
 	if err != nil {
 		return fmt.Errorf("tenants: user %q of %q: %w", username, tenant, err)
 	}
-	return users.ResetTwoFactor(ctx, scope, u.ID, "cmsctl")
+	return users.ResetTwoFactor(ctx, scope, u.ID)
 }
 
 // SetPasscode sets a user's 6-digit login passcode by username.
@@ -186,7 +202,7 @@ func SetPasscode(ctx context.Context, st *store.Store, tenant, username, passcod
 	if !auth.IsPasscodeShaped(passcode) {
 		return errors.New("tenants: a passcode is exactly 6 digits")
 	}
-	users := auth.NewUsers(st)
+	users := auth.NewUsers(st, collections.NewUserRecorder(st))
 	u, err := users.ByUsername(ctx, scope, username)
 	if err != nil {
 		return fmt.Errorf("tenants: user %q of %q: %w", username, tenant, err)
