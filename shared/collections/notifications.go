@@ -10,7 +10,6 @@ import (
 // maxMarkRead bounds one PATCH /notifications/: the bell and the list mark at most a page.
 const maxMarkRead = 100
 
-
 // notificationHooks add PATCH /notifications/ (mark read) to the generic routes.
 type notificationHooks struct{ NoHooks }
 
