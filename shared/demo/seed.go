@@ -230,7 +230,7 @@ func (sd *seeder) submitMessages(ctx context.Context) error {
 		for label, v := range m {
 			body[label], _ = json.Marshal(v)
 		}
-		if _, err := forms.Submit(ctx, sd.st, sd.scope, formID, body); err != nil {
+		if _, err := forms.Submit(ctx, sd.st, sd.caller, formID, body); err != nil {
 			return fmt.Errorf("demo: contact message: %s", describe(err))
 		}
 		sd.sum.Written["custom-form-submissions"]++

@@ -2,9 +2,7 @@ package forms
 
 import (
 	"context"
-	"time"
 
-	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/store"
@@ -26,13 +24,19 @@ func setChecked(ctx context.Context, st *store.Store, caller *auth.Caller, formI
 	if checked {
 		delta = -1
 	}
+	after := it
+	after.Checked = checked
+	fx, err := effects(ctx, st, caller, collections.ActionUpdate, it, after, "checked")
+	if err != nil {
+		return nil, err
+	}
 	ck := counterKey(scope, formID)
-	err = st.WriteTx().
+	tx := st.WriteTx().
 		Update(st.Table.Update("PK", it.PK).Range("SK", it.SK).Set("checked", checked).If("attribute_exists(PK) AND $ = ?", "checked", it.Checked)).
 		Update(st.Table.Update("PK", ck.PK).Range("SK", ck.SK).Add("unchecked", delta)).
-		Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, delta)).
-		Put(st.Table.Put(audit.Item(scope, submissionEntry(caller, collections.ActionUpdate, it, "checked")))).
-		Run(ctx)
+		Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, delta))
+	fx.AddTo(st, scope, tx)
+	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		// Someone else changed it first: answer with what is stored now (or 404 if deleted).
 		it, err = loadSubmission(ctx, st, scope, formID, id)
@@ -56,27 +60,22 @@ func deleteSubmission(ctx context.Context, st *store.Store, caller *auth.Caller,
 	if !it.Checked {
 		unchecked = -1
 	}
+	fx, err := effects(ctx, st, caller, collections.ActionDelete, it, item{})
+	if err != nil {
+		return err
+	}
 	ck := counterKey(scope, formID)
 	tx := st.WriteTx().
 		Delete(st.Table.Delete("PK", it.PK).Range("SK", it.SK).If("attribute_exists(PK) AND $ = ?", "checked", it.Checked)).
-		Update(st.Table.Update("PK", ck.PK).Range("SK", ck.SK).Add("count", -1).Add("unchecked", unchecked)).
-		Put(st.Table.Put(audit.Item(scope, submissionEntry(caller, collections.ActionDelete, it))))
+		Update(st.Table.Update("PK", ck.PK).Range("SK", ck.SK).Add("count", -1).Add("unchecked", unchecked))
 	if unchecked != 0 {
 		tx.Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, unchecked))
 	}
-	store.AddToTx(tx, wordChanges(st, it, false)...)
+	fx.AddTo(st, scope, tx)
 	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		// Deleted or checked meanwhile: the caller may retry and will see which.
 		return store.Wrap("delete submission", store.ErrConflict)
 	}
 	return store.Wrap("delete submission", err)
-}
-
-// submissionEntry is the audit log's entry of a staff write to a submission (the record is
-// "{formId}/{id}", so the log can be filtered to one form's).
-func submissionEntry(caller *auth.Caller, action string, it item, changed ...string) audit.Entry {
-	e := collections.AuditEntry(caller, time.Now(), action, Prefix, it.FormID+"/"+it.ID)
-	e.Changed = changed
-	return e
 }

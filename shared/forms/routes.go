@@ -59,7 +59,7 @@ func (h *handlers) submit(w http.ResponseWriter, r *http.Request) error {
 	if raw, ok := body["formId"]; !ok || json.Unmarshal(raw, &formID) != nil || strings.TrimSpace(formID) == "" {
 		return api.FieldError(http.StatusBadRequest, "formId", "formId is required!")
 	}
-	sub, err := Submit(r.Context(), h.st, auth.CallerFrom(r.Context()).Scope, formID, body)
+	sub, err := Submit(r.Context(), h.st, auth.CallerFrom(r.Context()), formID, body)
 	if err != nil {
 		return err
 	}

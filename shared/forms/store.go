@@ -9,8 +9,9 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/words"
 )
@@ -192,12 +193,52 @@ func (it item) words() []string {
 	return words.OfAtMost(maxSubmissionWords, texts...)
 }
 
-// wordChanges are the word index's writes of a submission coming (after) or going.
-func wordChanges(st *store.Store, it item, coming bool) []any {
-	if coming {
-		return listing.WordChanges(st.Table, it.PK, it.ID, nil, it.words())
+// submissionKind is a form's submissions as the engine records their writes
+// (collections.SideEffects): in their form's partition, found by the words of their values,
+// audited as {formId}/{id}, and neither versioned (personal data, kept no longer than the
+// submission itself) nor listed or counted by the engine (the form's counter counts them).
+var submissionKind = collections.Kind{
+	Collection: &collections.Collection{Key: Prefix, Title: "Form Submission", TitlePlural: "Form Submissions"},
+	WordsOf:    func(rec collections.Record) []string { return itemOf(rec).words() },
+	PartitionOf: func(scope store.Scope, rec collections.Record) string {
+		return submissionsPK(scope, itemOf(rec).FormID)
+	},
+	AuditID:     func(rec collections.Record) string { it := itemOf(rec); return it.FormID + "/" + it.ID },
+	Unversioned: true,
+	Unlisted:    true,
+}
+
+// record is the submission as the engine reads a stored record.
+func (it item) record() collections.Record {
+	return collections.Record{"id": it.ID, "formId": it.FormID, "createdAt": it.CreatedAt, "checked": it.Checked, "values": it.Values}
+}
+
+// itemOf is the submission a record holds (record's inverse).
+func itemOf(rec collections.Record) item {
+	it := item{}
+	it.ID, _ = rec["id"].(string)
+	it.FormID, _ = rec["formId"].(string)
+	it.CreatedAt, _ = rec["createdAt"].(string)
+	it.Checked, _ = rec["checked"].(bool)
+	it.Values, _ = rec["values"].(map[string]any)
+	return it
+}
+
+// effects are what records a write of a submission by caller (collections.SideEffects): its audit
+// entry and its words. before is the zero item on a submit, after on a delete; changed names
+// what an update changes.
+func effects(ctx context.Context, st *store.Store, caller *auth.Caller, action string, before, after item, changed ...string) (collections.Effects, error) {
+	ch := collections.Change{Caller: caller, Kind: submissionKind, Action: action}
+	if before.ID != "" {
+		ch.Before = before.record()
 	}
-	return listing.WordChanges(st.Table, it.PK, it.ID, it.words(), nil)
+	if after.ID != "" {
+		ch.After = after.record()
+	}
+	if action == collections.ActionUpdate {
+		ch.Changed = changed
+	}
+	return collections.SideEffects(ctx, st, ch)
 }
 
 func pagingKey(pk, sk string) dynamo.PagingKey {

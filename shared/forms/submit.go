@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/mediaref"
@@ -204,10 +206,12 @@ func optionNames(f Field) string {
 	return strings.Join(names, ", ")
 }
 
-// Submit validates a submission body against the form it names (formID) and stores it with both
-// counters in one transaction; an unknown or inactive form is a 404. The staff route and the
-// public website's route both call it.
-func Submit(ctx context.Context, st *store.Store, scope store.Scope, formID string, body map[string]json.RawMessage) (Submission, error) {
+// Submit validates a submission body against the form it names (formID) and stores it as caller
+// (a member of staff, or a visitor of the website: no user, the client's address) with both
+// counters and what records it (its words and audit entry) in one transaction; an unknown or
+// inactive form is a 404. The staff route and the public website's route both call it.
+func Submit(ctx context.Context, st *store.Store, caller *auth.Caller, formID string, body map[string]json.RawMessage) (Submission, error) {
+	scope := caller.Scope
 	form, err := LoadForm(ctx, st, scope, formID)
 	if err != nil {
 		return nil, err
@@ -225,6 +229,10 @@ func Submit(ctx context.Context, st *store.Store, scope store.Scope, formID stri
 	id := ids.New()
 	it := item{PK: submissionsPK(scope, form.ID), SK: id, ID: id, FormID: form.ID,
 		CreatedAt: time.Now().UTC().Format(time.RFC3339Nano), Values: values}
+	fx, err := effects(ctx, st, caller, collections.ActionCreate, item{}, it)
+	if err != nil {
+		return nil, err
+	}
 	fk, ck := formKey(scope, form.ID), counterKey(scope, form.ID)
 	// Items in this order; the index of the form's check is what a failed condition reports.
 	tx := st.WriteTx().
@@ -232,8 +240,8 @@ func Submit(ctx context.Context, st *store.Store, scope store.Scope, formID stri
 		Put(st.Table.Put(it).If("attribute_not_exists(PK)")).
 		Update(st.Table.Update("PK", ck.PK).Range("SK", ck.SK).Add("count", 1).Add("unchecked", 1)).
 		Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, 1))
-	// Found by its values: its word index entries, in the same transaction.
-	store.AddToTx(tx, wordChanges(st, it, true)...)
+	// Found by its values, and audited: in the same transaction.
+	fx.AddTo(st, scope, tx)
 	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return nil, errFormChanged

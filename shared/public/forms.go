@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/audit"
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/ids"
 )
@@ -80,7 +82,8 @@ func (r *Reader) Submit(ctx context.Context, site *Site, client, id string, body
 		return nil, err
 	}
 	// Strongly consistent: the submission is checked against the form's version as read.
-	sub, err := forms.Submit(ctx, r.panel, site.Scope, id, body)
+	// Recorded as a visitor's (no user; the client's address in the audit entry).
+	sub, err := forms.Submit(ctx, r.panel, &auth.Caller{Scope: site.Scope, Client: audit.Client{Address: client}}, id, body)
 	if err != nil {
 		return nil, err
 	}
