@@ -3,6 +3,7 @@ package collections
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -75,6 +76,15 @@ func (k Kind) words(rec Record) []string {
 		return k.WordsOf(rec)
 	}
 	return wordsOf(k.Collection, rec)
+}
+
+// Words are the words a stored record is found by: what a write indexes it under, and what the
+// ops tool's reindex writes again.
+func (k Kind) Words(rec Record) []string { return k.words(rec) }
+
+// IndexAttributes are the list index attributes a stored record carries (rec is not changed).
+func (k Kind) IndexAttributes(scope store.Scope, rec Record) map[string]any {
+	return indexAttributes(scope, k, maps.Clone(rec))
 }
 
 // partition is the partition record rec lives in.

@@ -82,6 +82,10 @@ var mediaKind = collections.Kind{
 	},
 }
 
+// RecordKind is the media library's records as the engine records their writes (the tenant
+// ops' reindex writes their words and name keys again from it).
+func RecordKind() collections.Kind { return mediaKind }
+
 // record is the item as the engine reads a stored record: the API's view, at version 1 (media
 // records are never edited, so their one kept state, in the trash, is version 1).
 func (it Item) record() (collections.Record, error) {

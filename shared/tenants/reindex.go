@@ -12,9 +12,8 @@ import (
 
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/listing"
-	"github.com/campuscms/panel/shared/mediaref"
+	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/store"
-	"github.com/campuscms/panel/shared/words"
 )
 
 // reindexPage is how many records one read of a partition takes.
@@ -34,22 +33,20 @@ func Reindex(ctx context.Context, st *store.Store, tenant string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	type fieldsOf struct {
-		name   string
-		search []string
-	}
-	fields := map[string]fieldsOf{mediaref.RecordPartition: {"name", []string{"name"}}}
+	// Every listed kind: the declared collections and the media library, each indexed as its
+	// writes index it (collections.Kind: its name field, search fields and words).
+	kinds := []collections.Kind{media.RecordKind()}
 	for _, key := range reg.Keys() {
 		if c := reg[key]; c.Singleton == "" {
-			fields[key] = fieldsOf{c.NameField, c.SearchFields()}
+			kinds = append(kinds, collections.KindOf(c))
 		}
 	}
 	total := 0
-	for kind, f := range fields {
-		n, err := reindexPartition(ctx, st, scope.Collection(kind), f.name, f.search)
+	for _, k := range kinds {
+		n, err := reindexPartition(ctx, st, scope, k)
 		total += n
 		if err != nil {
-			return total, fmt.Errorf("tenants: reindex %s: %w", kind, err)
+			return total, fmt.Errorf("tenants: reindex %s: %w", k.Key, err)
 		}
 	}
 	return total, nil
@@ -71,18 +68,32 @@ type recordIndex struct {
 	items  []any
 }
 
-func reindexPartition(ctx context.Context, st *store.Store, partition, nameAttr string, names []string) (int, error) {
-	var start dynamo.PagingKey
-	n := 0
-	attrs := []string{"PK", "SK", "id", "GSI2SK"}
-	for _, name := range append([]string{nameAttr}, names...) {
-		if name != "" && !slices.Contains(attrs, name) {
-			attrs = append(attrs, name)
+// reindexer writes the index of one kind's records in one tenant.
+type reindexer struct {
+	st        *store.Store
+	scope     store.Scope
+	kind      collections.Kind
+	partition string
+	// fields are the name and search fields: what the index is made from, and what each write
+	// is conditioned on; attrs what a read of a record takes (its key, id, name key and fields).
+	fields, attrs []string
+}
+
+func reindexPartition(ctx context.Context, st *store.Store, scope store.Scope, k collections.Kind) (int, error) {
+	ri := reindexer{st: st, scope: scope, kind: k, partition: scope.Collection(k.Key), attrs: []string{"PK", "SK", "id", "GSI2SK"}}
+	for _, name := range append([]string{k.NameField}, k.SearchFields()...) {
+		if name != "" && !slices.Contains(ri.fields, name) {
+			ri.fields = append(ri.fields, name)
+		}
+		if name != "" && !slices.Contains(ri.attrs, name) {
+			ri.attrs = append(ri.attrs, name)
 		}
 	}
+	var start dynamo.PagingKey
+	n := 0
 	for {
 		var recs []map[string]any
-		q := st.Table.Get("PK", partition).Project(attrs...).Limit(reindexPage)
+		q := st.Table.Get("PK", ri.partition).Project(ri.attrs...).Limit(reindexPage)
 		if start != nil {
 			q.StartFrom(start)
 		}
@@ -91,7 +102,7 @@ func reindexPartition(ctx context.Context, st *store.Store, partition, nameAttr 
 			return n, err
 		}
 		if afterRead != nil {
-			afterRead(partition)
+			afterRead(ri.partition)
 		}
 		var batch []recordIndex
 		for _, rec := range recs {
@@ -99,12 +110,12 @@ func reindexPartition(ctx context.Context, st *store.Store, partition, nameAttr 
 			if id == "" {
 				continue // a counter or marker kept in the partition, not a record
 			}
-			if ri, ok := indexOf(st, partition, nameAttr, names, rec); ok {
-				batch = append(batch, ri)
+			if x, ok := ri.indexOf(rec); ok {
+				batch = append(batch, x)
 			}
 			n++
 		}
-		if err := writeIndexes(ctx, st, partition, nameAttr, names, attrs, batch); err != nil {
+		if err := ri.write(ctx, batch); err != nil {
 			return n, err
 		}
 		if next == nil {
@@ -115,49 +126,40 @@ func reindexPartition(ctx context.Context, st *store.Store, partition, nameAttr 
 }
 
 // indexOf is a record's index writes (none when it needs none): its word entries and, when the
-// collation moved, its name-order key; one of them carries the condition that the record is as
-// read (a transaction may hold one operation per item, so the key's update carries it when there
-// is one, else a ConditionCheck).
-func indexOf(st *store.Store, partition, nameAttr string, names []string, rec map[string]any) (recordIndex, bool) {
+// collation moved, its name-order key, both as the kind's writes make them
+// (collections.Kind.Words, IndexAttributes); one of them carries the condition that the record is
+// as read (a transaction may hold one operation per item, so the key's update carries it when
+// there is one, else a ConditionCheck).
+func (ri reindexer) indexOf(rec map[string]any) (recordIndex, bool) {
 	id, _ := rec["id"].(string)
 	pk, _ := rec["PK"].(string)
 	if pk == "" {
-		pk = partition
+		pk = ri.partition
 	}
-	texts := make([]string, len(names))
-	for i, name := range names {
-		texts[i], _ = rec[name].(string)
-	}
-	ri := recordIndex{pk: pk, id: id, items: listing.WordChanges(st.Table, partition, id, nil, words.Of(texts...))}
-	cond, args := unchangedCondition(nameAttr, names, rec)
+	x := recordIndex{pk: pk, id: id, items: listing.WordChanges(ri.st.Table, ri.partition, id, nil, ri.kind.Words(rec))}
+	cond, args := ri.unchangedCondition(rec)
 	var keyUpdate *dynamo.Update
 	if old, ok := rec["GSI2SK"].(string); ok {
-		name, _ := rec[nameAttr].(string)
-		if key := listing.Attributes(listing.Record{ID: id, Name: name})["GSI2SK"]; key != old {
-			keyUpdate = st.Table.Update("PK", pk).Range("SK", id).Set("GSI2SK", key).If(cond, args...)
+		if key := ri.kind.IndexAttributes(ri.scope, rec)["GSI2SK"]; key != old {
+			keyUpdate = ri.st.Table.Update("PK", pk).Range("SK", id).Set("GSI2SK", key).If(cond, args...)
 		}
 	}
 	switch {
 	case keyUpdate != nil:
-		ri.items = append(ri.items, keyUpdate)
-	case len(ri.items) > 0:
-		ri.items = append(ri.items, st.Table.Check("PK", pk).Range("SK", id).If(cond, args...))
+		x.items = append(x.items, keyUpdate)
+	case len(x.items) > 0:
+		x.items = append(x.items, ri.st.Table.Check("PK", pk).Range("SK", id).If(cond, args...))
 	default:
-		return ri, false
+		return x, false
 	}
-	return ri, true
+	return x, true
 }
 
 // unchangedCondition says the record exists and its name and search fields hold what was read.
-func unchangedCondition(nameAttr string, names []string, rec map[string]any) (string, []any) {
+func (ri reindexer) unchangedCondition(rec map[string]any) (string, []any) {
 	parts := []string{"attribute_exists(PK)"}
 	var args []any
-	seen := map[string]bool{}
-	for _, name := range append([]string{nameAttr}, names...) {
-		if name == "" || seen[name] {
-			continue
-		}
-		seen[name] = true
+	for _, name := range ri.fields {
 		if v, ok := rec[name]; ok && v != nil {
 			parts = append(parts, "$ = ?")
 			args = append(args, name, v)
@@ -169,10 +171,10 @@ func unchangedCondition(nameAttr string, names []string, rec map[string]any) (st
 	return strings.Join(parts, " AND "), args
 }
 
-// writeIndexes writes a page's index entries, as many records per transaction as fit. A
-// transaction refused because a record changed meanwhile is done again record by record, each
-// read afresh (a record deleted since needs nothing: its delete took its entries).
-func writeIndexes(ctx context.Context, st *store.Store, partition, nameAttr string, names, attrs []string, batch []recordIndex) error {
+// write writes a page's index entries, as many records per transaction as fit. A transaction
+// refused because a record changed meanwhile is done again record by record, each read afresh
+// (a record deleted since needs nothing: its delete took its entries).
+func (ri reindexer) write(ctx context.Context, batch []recordIndex) error {
 	for len(batch) > 0 {
 		var chunk []recordIndex
 		items := 0
@@ -181,15 +183,15 @@ func writeIndexes(ctx context.Context, st *store.Store, partition, nameAttr stri
 			items += len(batch[0].items)
 			batch = batch[1:]
 		}
-		err := runIndexTx(ctx, st, chunk)
+		err := runIndexTx(ctx, ri.st, chunk)
 		if err == nil {
 			continue
 		}
 		if !condFailed(err) {
 			return err
 		}
-		for _, ri := range chunk {
-			if err := reindexRecord(ctx, st, partition, nameAttr, names, attrs, ri); err != nil {
+		for _, x := range chunk {
+			if err := ri.record(ctx, x); err != nil {
 				return err
 			}
 		}
@@ -205,18 +207,18 @@ func runIndexTx(ctx context.Context, st *store.Store, chunk []recordIndex) error
 	return tx.Run(ctx)
 }
 
-// reindexRecord writes one record's index alone, reading it again while a write keeps changing it.
-func reindexRecord(ctx context.Context, st *store.Store, partition, nameAttr string, names, attrs []string, ri recordIndex) error {
+// record writes one record's index alone, reading it again while a write keeps changing it.
+func (ri reindexer) record(ctx context.Context, x recordIndex) error {
 	for try := 0; ; try++ {
-		err := runIndexTx(ctx, st, []recordIndex{ri})
+		err := runIndexTx(ctx, ri.st, []recordIndex{x})
 		if err == nil || !condFailed(err) {
 			return err
 		}
 		if try == maxReindexTries {
-			return fmt.Errorf("record %s keeps changing: %w", ri.id, err)
+			return fmt.Errorf("record %s keeps changing: %w", x.id, err)
 		}
 		var rec map[string]any
-		err = st.Table.Get("PK", ri.pk).Range("SK", dynamo.Equal, ri.id).Project(attrs...).Consistent(true).One(ctx, &rec)
+		err = ri.st.Table.Get("PK", x.pk).Range("SK", dynamo.Equal, x.id).Project(ri.attrs...).Consistent(true).One(ctx, &rec)
 		if errors.Is(err, dynamo.ErrNotFound) {
 			return nil
 		}
@@ -224,7 +226,7 @@ func reindexRecord(ctx context.Context, st *store.Store, partition, nameAttr str
 			return err
 		}
 		var ok bool
-		if ri, ok = indexOf(st, partition, nameAttr, names, rec); !ok {
+		if x, ok = ri.indexOf(rec); !ok {
 			return nil
 		}
 	}
