@@ -16,28 +16,41 @@ import (
 // also indexed in one global GSI3 partition by the time it is due (DueIndex), as the
 // scheduler's due items are: the worker reads what is due in every tenant with one Query, and
 // only due items are ever read (no tenant registry, no Scan). A mail given up on moves to the
-// tenant's failed partition (and the FailedIndex partition of GSI3, for operators).
+// tenant's failed partition, out of every index.
 const (
-	// DueIndex is the GSI3 partition of the mail waiting to be sent, by {due time}#{key}.
+	// DueIndex is the GSI3 partition of the mail waiting to be sent, by {due time}#{PK}#{SK}.
 	DueIndex = "MAIL#DUE"
-	// FailedIndex is the GSI3 partition of the mail given up on, by {failed time}#{key}.
-	FailedIndex = "MAIL#FAILED"
 	// timeLayout is the index's time: RFC 3339 UTC to the second, so it sorts as it reads.
 	timeLayout = time.RFC3339
 )
 
 // OutboxPartition is the tenant's mail waiting to be sent (SK: the mail's id, a ULID).
-func OutboxPartition(scope store.Scope) string { return scope.Partition("MAIL") }
+func OutboxPartition(scope store.Scope) string { return scope.Partition("MAILOUT") }
 
 // FailedPartition is the tenant's mail given up on (SK: the mail's id).
-func FailedPartition(scope store.Scope) string { return scope.Partition("MAIL", "FAILED") }
+func FailedPartition(scope store.Scope) string { return scope.Partition("MAILFAILED") }
+
+// Partitions are every partition of the tenant's mail (outbox, failed, suppressions), for the
+// tools that find a tenant's items by Query (tenant deletion and export).
+func Partitions(scope store.Scope) []string {
+	return []string{OutboxPartition(scope), FailedPartition(scope), SuppressionPartition(scope)}
+}
+
+// InDueIndex reports whether an item of tenant with the given keys is an outbox item in the due
+// index, whose GSI3 key ends in its own key (the tenant archive's check admits it, as it admits
+// the scheduler's due items).
+func InDueIndex(tenant, pk, sk, gsi3pk, gsi3sk string) bool {
+	scope, err := store.NewScope(tenant)
+	return err == nil && gsi3pk == DueIndex && pk == OutboxPartition(scope) && strings.HasSuffix(gsi3sk, "#"+pk+"#"+sk)
+}
 
 // item is an outbox or failed item.
 type item struct {
-	PK      string `dynamo:"PK,hash"`
-	SK      string `dynamo:"SK,range"`
-	IndexPK string `dynamo:"GSI3PK"`
-	IndexSK string `dynamo:"GSI3SK"`
+	PK string `dynamo:"PK,hash"`
+	SK string `dynamo:"SK,range"`
+	// IndexPK and IndexSK place an outbox item in the due index; a failed item has neither.
+	IndexPK string `dynamo:"GSI3PK,omitempty"`
+	IndexSK string `dynamo:"GSI3SK,omitempty"`
 	Message
 	CreatedAt string `dynamo:"createdAt"`
 	// DueAt is when it is (next) due: when it was written, or the retry time after a failure.

@@ -14,7 +14,7 @@ import (
 
 // SuppressionPartition is the tenant's suppression list: one item per address (SK: the address
 // lower-cased). Bulk mail is never sent to an address on it.
-func SuppressionPartition(scope store.Scope) string { return scope.Partition("MAIL", "SUPPRESSED") }
+func SuppressionPartition(scope store.Scope) string { return scope.Partition("MAILSUPPRESS") }
 
 // Reasons an address is suppressed.
 const (

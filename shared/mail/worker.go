@@ -259,7 +259,7 @@ func (w *Worker) failed(ctx context.Context, res *Result, log *slog.Logger, it i
 	}
 	gone := it
 	gone.PK = FailedPartition(scope)
-	gone.IndexPK, gone.IndexSK = FailedIndex, indexSK(now, gone.PK, it.SK)
+	gone.IndexPK, gone.IndexSK = "", ""
 	gone.Attempts, gone.LastError, gone.FailedAt, gone.Claim = n, msg, now.UTC().Format(time.RFC3339), ""
 	err = w.st.WriteTx().
 		Delete(w.st.Table.Delete("PK", it.PK).Range("SK", it.SK).If("claim = ?", it.Claim)).

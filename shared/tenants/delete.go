@@ -14,6 +14,7 @@ import (
 
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/listing"
+	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -99,8 +100,8 @@ func (d Deletion) queryTenant(ctx context.Context, scope store.Scope, each func(
 }
 
 // fixedPartitions are the partitions every tenant may have whatever its records: its root
-// (details, counters, settings), markers, sessions, limits, the audit log, the due index, and
-// every collection's records and word index (media and pending uploads included).
+// (details, counters, settings), markers, sessions, limits, the audit log, the due index, its
+// mail, and every collection's records and word index (media and pending uploads included).
 func fixedPartitions(scope store.Scope) ([]string, error) {
 	reg, err := collections.Load()
 	if err != nil {
@@ -111,6 +112,7 @@ func fixedPartitions(scope store.Scope) ([]string, error) {
 		"NEWSLETTER_EMAIL", "LOGIN-AUDIT", "AUDIT"} {
 		out = append(out, scope.Partition(p))
 	}
+	out = append(out, mail.Partitions(scope)...) // its outbox, failed mail and suppression list
 	kinds := append(reg.Keys(), mediaref.RecordPartition, "upload")
 	for _, k := range kinds {
 		out = append(out, scope.Collection(k), listing.WordPartition(scope.Collection(k)))

@@ -89,8 +89,9 @@ type ImportResult struct {
 	Unsigned string
 }
 
-// skippedKinds are the partitions an import leaves out.
-var skippedKinds = map[string]bool{"SESSION": true, "CHALLENGE": true, "LOGIN": true}
+// skippedKinds are the partitions an import leaves out: sign-in state, and the mail the source
+// had yet to send (its own worker sends it; a copy would send it twice).
+var skippedKinds = map[string]bool{"SESSION": true, "CHALLENGE": true, "LOGIN": true, "MAILOUT": true}
 
 // archiveHead is what the headers pass learns: the manifest, its raw bytes and its signature.
 type archiveHead struct {
