@@ -16,6 +16,7 @@ import { acknowledgeNagFindings } from './nag';
 import { Website } from './website';
 import { Schedule } from './schedule';
 import { Imaging, IMAGING_PREFIX } from './imaging';
+import { Mail } from './mail';
 
 /** TableAccess is what a group does with the table. */
 export type TableAccess = 'read' | 'readwrite';
@@ -108,6 +109,11 @@ export interface PanelStackProps extends StackProps {
   readonly extraEnvironment?: Readonly<Record<string, string>>;
   /** mediaBucketName overrides the derived {stack}-media-{account}-{region}. */
   readonly mediaBucketName?: string;
+  /**
+   * mailDomain is the domain mail is sent from (no-reply@{mailDomain}); SES verifies it by the
+   * DKIM records printed as outputs. Unset: the stack sends no mail (each is listed as failed).
+   */
+  readonly mailDomain?: string;
 }
 
 /** PanelStack composes data, media, API, site and websites, and holds every grant between them. */
@@ -121,6 +127,8 @@ export class PanelStack extends Stack {
   readonly logs: AccessLogs;
   /** imaging makes the resized copies of uploaded images (the media bucket's events call it). */
   readonly imaging: Imaging;
+  /** mail sends the outbox through SES and keeps the tenants' suppression lists. */
+  readonly mail: Mail;
 
   constructor(scope: Construct, id: string, props: PanelStackProps) {
     super(scope, id, props);
@@ -218,6 +226,19 @@ export class PanelStack extends Stack {
 
     new Schedule(this, 'Schedule', { functionsDir: props.functionsDir, table: this.data.table, indexArns: this.data.indexArns(), production: props.production, logRetention, environment: { TABLE_NAME: this.data.table.tableName, LOG_LEVEL: props.logLevel ?? 'INFO', ...props.extraEnvironment } });
 
+    const dueIndexArn = this.data.indexArns().find((a) => a.endsWith('/GSI3'));
+    if (!dueIndexArn) throw new Error('PanelStack: the table has no GSI3 (the mail outbox due index)');
+    this.mail = new Mail(this, 'Mail', {
+      functionsDir: props.functionsDir,
+      table: this.data.table,
+      dueIndexArn,
+      mailDomain: props.mailDomain,
+      production: props.production,
+      logRetention,
+      environment: { TABLE_NAME: this.data.table.tableName, LOG_LEVEL: props.logLevel ?? 'INFO', ...props.extraEnvironment },
+      credentialPartitions: Object.values(GUARDED_PARTITIONS),
+    });
+
     // No Bucket ⇄ Function cycle: the notification is its own custom resource (after the bucket,
     // the function and S3's invoke permission), not a property of the bucket, and the function
     // names the bucket by its fixed name.
@@ -248,6 +269,8 @@ export class PanelStack extends Stack {
     const pending = props.pendingUploads ?? { prefix: 'uploads/', expireAfter: Duration.days(1) };
     for (const gf of this.api.functions.values()) {
       this.grantGroup(gf, access[gf.group] ?? DEFAULT_ACCESS, pending.prefix);
+      // Any group may write mail to the outbox with its own transaction, then nudge the queue.
+      this.mail.grantNudge(gf.fn, gf.role);
     }
 
     acknowledgeNagFindings({

@@ -23,7 +23,11 @@ for (const variant of ['dev', 'production with a custom domain', 'env-agnostic']
   describe(`cdk-nag AwsSolutions (${variant})`, () => {
     const { app } = makeStack(
       variant === 'production with a custom domain'
-        ? { production: true, customDomain: { domainName: 'panel.example.edu', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } }
+        ? {
+            production: true,
+            customDomain: { domainName: 'panel.example.edu', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
+            mailDomain: 'mail.example.edu',
+          }
         : {},
       { env: variant !== 'env-agnostic' },
     );

@@ -78,7 +78,8 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
         assert.equal(p.Handler, 'bootstrap', group);
         assert.ok(p.MemorySize >= 256 && p.MemorySize <= 1024, `${group} memory ${p.MemorySize}`);
         assert.ok(p.Timeout >= 5 && p.Timeout <= 29, `${group} timeout ${p.Timeout} under API Gateway's 30 s`);
-        const env = ['LOG_LEVEL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'ORIGIN_SECRET', 'TABLE_NAME', ...(group === 'auth' ? ['KMS_KEY_ID'] : [])];
+        // MAIL_QUEUE_URL: every group may nudge the mail queue after a commit (infra/test/mail.test.ts).
+        const env = ['LOG_LEVEL', 'MAIL_QUEUE_URL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'ORIGIN_SECRET', 'TABLE_NAME', ...(group === 'auth' ? ['KMS_KEY_ID'] : [])];
         assert.deepEqual(Object.keys(p.Environment.Variables).sort(), env.sort());
         const lg = resources(t, 'AWS::Logs::LogGroup')[p.LoggingConfig.LogGroup.Ref];
         assert.ok(lg.Properties.RetentionInDays > 0, `${group} log retention`);
