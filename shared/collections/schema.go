@@ -52,9 +52,13 @@ type Field struct {
 	Required bool     `json:"required"`
 	List     bool     `json:"list"`
 	Options  []string `json:"options"`
-	Ref      string   `json:"ref"`
-	Default  any      `json:"default"`
-	Format   string   `json:"format"`
+	// Ref names the collection a reference field refers to; on a transient field, the collection
+	// whose records the hooks' items refer to (a page's sections show forms), whose reference
+	// counts the hooks move with Service.MoveReferences. Either way a referenced record is not
+	// deleted while a record refers to it (refCount).
+	Ref     string `json:"ref"`
+	Default any    `json:"default"`
+	Format  string `json:"format"`
 	// MaxBytes replaces the type's default size cap: a text or longtext field's length (custom
 	// CSS), a richtext field's size once sanitised (413 past it), a json field's text (400 past it).
 	MaxBytes int `json:"maxBytes"`
@@ -109,7 +113,8 @@ type Collection struct {
 	// name field when not declared.
 	Search []string `json:"search"`
 	Fields []Field  `json:"fields"`
-	// ReferencedBy lists the (collection, field) pairs whose reference fields point here.
+	// ReferencedBy lists the (collection, field) pairs whose references point here: reference
+	// fields, and transient fields declaring ref (a page's sections showing a form).
 	ReferencedBy []Backref `json:"-"`
 }
 
@@ -211,8 +216,10 @@ func parse(raw []byte) (Registry, error) {
 			case f.Type == TypeSelect && len(f.Options) == 0:
 				return nil, fmt.Errorf("collections: %s.%s: select without options", key, f.Name)
 			case f.Type == TypeReference && reg[f.Ref] == nil,
-				f.Type == TypeReference && reg[f.Ref].Singleton != "":
+				f.Ref != "" && (reg[f.Ref] == nil || reg[f.Ref].Singleton != ""):
 				return nil, fmt.Errorf("collections: %s.%s: reference to an unknown or singleton collection %q", key, f.Name, f.Ref)
+			case f.Ref != "" && f.Type != TypeReference && !f.Transient:
+				return nil, fmt.Errorf("collections: %s.%s: ref is for reference fields and transient fields whose hooks keep references", key, f.Name)
 			case f.Transient && c.Hooks == "":
 				return nil, fmt.Errorf("collections: %s.%s: a transient field needs hooks to handle it", key, f.Name)
 			case f.Format == FormatSlug && f.Type != TypeText:
@@ -231,7 +238,7 @@ func parse(raw []byte) (Registry, error) {
 			case f.AllWhen != "" && (f.Type != TypePermissions || !c.hasField(f.AllWhen, TypeBoolean)):
 				return nil, fmt.Errorf("collections: %s.%s: allWhen names a boolean field of a permissions field", key, f.Name)
 			}
-			if f.Type == TypeReference {
+			if f.Ref != "" {
 				reg[f.Ref].ReferencedBy = append(reg[f.Ref].ReferencedBy, Backref{Collection: key, Field: f.Name})
 			}
 		}

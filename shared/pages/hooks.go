@@ -110,7 +110,7 @@ func (pageHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *col
 	if err != nil {
 		return err
 	}
-	return replaceSections(ctx, st, w, p, pageID, existing, raw)
+	return replaceSections(ctx, s, w, p, pageID, existing, raw)
 }
 
 // VersionState keeps a page's sections, as they are before the write, in the version it keeps
@@ -216,8 +216,8 @@ func slugRule(ctx context.Context, st *store.Store, w *collections.Write) error 
 // created, listed ones replaced when they differ (or moved), unlisted ones deleted. The page's
 // own version condition in the same transaction keeps it atomic against other section writes,
 // which bump the page's version too.
-func replaceSections(ctx context.Context, st *store.Store, w *collections.Write, p *pageWrite, pageID string, existing []Section, raw json.RawMessage) error {
-	scope := w.Caller.Scope
+func replaceSections(ctx context.Context, s *collections.Service, w *collections.Write, p *pageWrite, pageID string, existing []Section, raw json.RawMessage) error {
+	st, scope := s.Store(), w.Caller.Scope
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	var ins []sectionInput
@@ -278,6 +278,14 @@ func replaceSections(ctx context.Context, st *store.Store, w *collections.Write,
 	if err := chk.err(); err != nil {
 		return err
 	}
+	// The forms the sections show count towards their number (LargestWrite); a page stored with
+	// more before this rule may keep what it has.
+	if n := weight(after); n > MaxSections && n > weight(existing) {
+		return errTooManyWithForms
+	}
+	if err := s.MoveReferences(ctx, w, "pageSections", formsOf(existing), formsOf(after)); err != nil {
+		return err
+	}
 	p.after, p.replaced = after, true
 	for i, sec := range writes {
 		put := st.Table.Put(sec)
@@ -299,11 +307,15 @@ func replaceSections(ctx context.Context, st *store.Store, w *collections.Write,
 	return nil
 }
 
-// BeforeDelete deletes the page's sections and its slug marker with it.
+// BeforeDelete deletes the page's sections and its slug marker with it, and takes the page off
+// the reference counts of the forms they show.
 func (pageHooks) BeforeDelete(ctx context.Context, s *collections.Service, w *collections.Write) error {
 	st, scope := s.Store(), w.Caller.Scope
 	secs, err := pageWriteOf(w).sectionsBefore(ctx, st, w)
 	if err != nil {
+		return err
+	}
+	if err := s.MoveReferences(ctx, w, "pageSections", formsOf(secs), nil); err != nil {
 		return err
 	}
 	for _, sec := range secs {

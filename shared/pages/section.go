@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,7 +39,10 @@ const (
 // deleted: 14), moves its slug (the new marker put, the old one deleted: 2) and its publishAt
 // (its due item, one item at a stable key: 1), with the page itself, the version it replaces and
 // its audit entry (3). DynamoDB takes at most 100 (store.MaxTransactionItems); a test adds it up
-// and measures it.
+// and measures it. The forms a page's sections show count towards MaxSections, one each however
+// many sections show it (weight): a save moves the reference count of each form it starts or
+// stops showing (collections.Service.MoveReferences), so sections and forms together are at most
+// 40 on each side of the largest write.
 const LargestWrite = 2*MaxSections + 2*words.MaxWords + 2 + 1 + 3
 
 // DefaultSectionTitle is a new section's title when none is given (SPEC §9).
@@ -381,6 +385,29 @@ func (c *checker) formExists(id string) string {
 	}
 	return ""
 }
+
+// formsOf are the forms sections show, each once, in the order the sections show them first.
+func formsOf(secs []Section) []string {
+	var out []string
+	for _, sec := range secs {
+		if t, ok := typeByID(sec.PageSectionTypeID); !ok || t.Slug != TypeForm {
+			continue
+		}
+		var items []configItem
+		if json.Unmarshal([]byte(sec.Config), &items) != nil {
+			continue
+		}
+		for _, it := range items {
+			if it.FormID != "" && !slices.Contains(out, it.FormID) {
+				out = append(out, it.FormID)
+			}
+		}
+	}
+	return out
+}
+
+// weight is what sections count towards MaxSections: each section, and each form they show.
+func weight(secs []Section) int { return len(secs) + len(formsOf(secs)) }
 
 // linkURL accepts an http(s) address, a site path (/about) or an anchor (#contact); never
 // javascript: or data:.

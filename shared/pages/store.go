@@ -23,6 +23,8 @@ var (
 	errSectionNotFound = &api.Error{Status: http.StatusNotFound, Message: "Page section not found!"}
 	errTooManySections = api.FieldError(http.StatusBadRequest, "pageSections",
 		"A page holds at most 40 sections. Remove a section before adding another.")
+	errTooManyWithForms = api.FieldError(http.StatusBadRequest, "pageSections",
+		"A page holds at most 40 sections, and each form it shows counts as one more. Remove a section before adding another.")
 )
 
 // pageKey is the key of a page record.

@@ -1,17 +1,19 @@
 package website_test
 
 import (
+	"context"
 	"net/http"
 	"testing"
 
 	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
 // TestAFormSectionThatCannotBeReadIsNotCached: a form section whose form cannot be read
 // (throttled, or any fault) fails the page with an error page that is never cached, instead of
-// caching the page without its form for everyone; a form that is gone (deleted) still leaves
-// only its section empty.
+// caching the page without its form for everyone; a form that is gone still leaves only its
+// section empty.
 func TestAFormSectionThatCannotBeReadIsNotCached(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
@@ -36,8 +38,17 @@ func TestAFormSectionThatCannotBeReadIsNotCached(t *testing.T) {
 	}
 	must(t, get(t, tn, "/"+slug), http.StatusOK, "Your name")
 
-	// Deleted: the page stays, without the form.
-	staff(t, tn, "DELETE", "/custom-forms/"+form, nil)
+	// Gone: the page stays, without the form. The panel no longer deletes a form a page shows
+	// (409), so the form goes behind its back, as one deleted before forms counted their pages.
+	testkit.Expect(t, testkit.Call(t, testkit.Request{Method: "DELETE", Path: "/custom-forms/" + form, Tenant: tn.ID, Token: tn.AdminToken}),
+		http.StatusConflict, "This Form is still used by 1 record(s) (Pages). Delete or reassign them first.")
+	scope, err := store.NewScope(tn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := testkit.Deps(t).Store.Table.Delete("PK", scope.Collection("custom-forms")).Range("SK", form).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	p := get(t, tn, "/"+slug)
 	must(t, p, http.StatusOK, "Write to us")
 	if p.header.Get("ETag") == "" {
