@@ -1,16 +1,18 @@
 // Command schedule is the scheduled-publishing job's Lambda: an EventBridge rule invokes it once
-// a minute and it moves the stored schedule state of every tenant's due records (shared/schedule).
-// It serves no route.
+// a minute and it moves the stored schedule state of every tenant's due records, and purges what
+// expired trash entries held back (shared/schedule). It serves no route.
 package main
 
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/richtext"
@@ -31,11 +33,14 @@ func main() {
 }
 
 // build reads the config once and links the hooks of the scheduled collections (pages' rules and
-// the rich-text sanitiser a page's content needs).
+// the rich-text sanitiser a page's content needs) and of the forms, whose submissions the job
+// purges when a form's trash entry expires.
 func build(ctx context.Context) (*schedule.Job, error) {
 	deps, err := lambdamain.Deps(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return schedule.FromDeps(deps, collections.Linked{Hooks: pages.Hooks(), RichText: richtext.Sanitize})
+	hooks := pages.Hooks()
+	maps.Copy(hooks, forms.Hooks())
+	return schedule.FromDeps(deps, collections.Linked{Hooks: hooks, RichText: richtext.Sanitize})
 }

@@ -251,6 +251,7 @@ func (s *Service) keepVersion(ctx context.Context, wr *Write) error {
 		return err
 	}
 	wr.Also(s.st.Table.Put(it), nil)
+	s.addPurgeDue(wr, hooks)
 	return nil
 }
 

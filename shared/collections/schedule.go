@@ -104,6 +104,12 @@ type DueItem struct {
 	Collection string `dynamo:"collection"`
 	ID         string `dynamo:"id"`
 	DueAt      string `dynamo:"dueAt"`
+	// Purge marks the due item of a record in the trash whose hooks hold data back (Purger):
+	// due when its trash entry expires (or now, once "Delete forever" began), it has the job
+	// purge what the record holds back a batch at a time (PurgeDue). Version is the version its
+	// delete kept, the trash entry's.
+	Purge   bool `dynamo:"purge,omitempty"`
+	Version int  `dynamo:"version,omitempty"`
 }
 
 // Scope is the tenant the due item belongs to.

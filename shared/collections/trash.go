@@ -57,8 +57,13 @@ type TrashEntry struct {
 	By        string `json:"by" dynamo:"by"`
 	ByName    string `json:"byName" dynamo:"byName"`
 	ExpiresAt int64  `json:"-" dynamo:"expiresAt"`
-	// PurgedAt is when the entry leaves the trash for good (RFC 3339).
+	// PurgedAt is when the entry leaves the trash for good (RFC 3339): when it expires, or, for
+	// one being purged, when its purge began.
 	PurgedAt string `json:"purgedAt" dynamo:"-"`
+	// Purging says "Delete forever" began and what the record holds back is still being deleted
+	// (PurgeDeleted): the entry stays listed, and cannot be restored, until it is all gone.
+	Purging      bool   `json:"purging,omitempty" dynamo:"-"`
+	PurgingSince string `json:"-" dynamo:"purging"`
 }
 
 // ErrBadTrashCursor is a cursor this list did not make.
@@ -66,15 +71,16 @@ var ErrBadTrashCursor = api.FieldError(http.StatusBadRequest, "cursor", "The cur
 
 // TrashList reads one page of the tenant's trash, newest first, of one kind or all: a Query of
 // at most limit index entries, whatever the trash holds. Entries past their time that DynamoDB's
-// TTL has not removed yet are left out.
+// TTL has not removed yet are left out, unless they are being purged (they have no time then:
+// they leave when their purge ends).
 func TrashList(ctx context.Context, st *store.Store, scope store.Scope, kind string, limit int, cursor string, now time.Time) ([]TrashEntry, string, error) {
 	q := st.Table.Get("GSI1PK", trashPartition(scope)).Index("GSI1")
 	if kind != "" {
 		q = st.Table.Get("GSI2PK", trashPartition(scope, kind)).Index("GSI2")
 	}
-	q.Order(dynamo.Descending).Limit(limit).Filter("'expiresAt' > ?", now.Unix()).
+	q.Order(dynamo.Descending).Limit(limit).Filter("'expiresAt' > ? OR attribute_exists('purging')", now.Unix()).
 		Project("PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", // the next page's cursor is read from them
-			"kind", "recordId", "title", "version", "replacedAt", "by", "byName", "expiresAt")
+			"kind", "recordId", "title", "version", "replacedAt", "by", "byName", "expiresAt", "purging")
 	if cursor != "" {
 		start, ok := store.DecodeCursor(cursor, scope)
 		if !ok {
@@ -89,14 +95,24 @@ func TrashList(ctx context.Context, st *store.Store, scope store.Scope, kind str
 	}
 	for i := range out {
 		out[i].PurgedAt = time.Unix(out[i].ExpiresAt, 0).UTC().Format(time.RFC3339)
+		if out[i].PurgingSince != "" {
+			out[i].Purging, out[i].PurgedAt = true, out[i].PurgingSince
+		}
 	}
 	return out, store.EncodeCursor(next), nil
 }
 
 // TrashedState reads the state a trash entry keeps: record id of kind deleted at version; a
-// record not in the trash (restored, purged, expired, or never deleted) is a 404.
+// record not in the trash (restored, purged, expired, or never deleted) is a 404, one being
+// purged a 409.
 func TrashedState(ctx context.Context, st *store.Store, scope store.Scope, kind, id string, version int, now time.Time) (Record, error) {
 	it, err := readVersion(ctx, st, scope, kind, id, version, now)
+	if err == errNoVersion {
+		// A purging entry has no expiry (it leaves when its purge ends).
+		if t, found, err := readTrashItem(ctx, st, scope, kind, id, version); err == nil && found && t.Purging != "" {
+			return nil, errBeingPurged
+		}
+	}
 	if err == errNoVersion || (err == nil && it.TrashPK == "") {
 		return nil, errNotInTrash
 	}
@@ -108,17 +124,19 @@ func TrashedState(ctx context.Context, st *store.Store, scope store.Scope, kind,
 
 // Untrash is the transaction item that takes a trash entry out of the trash as its record comes
 // back: it stays in the record's history as an ordinary version. Its condition fails (so the
-// restore is refused, errNotInTrash) when another restore or a purge took it first.
+// restore is refused, errNotInTrash) when another restore or a purge took it first, or a purge
+// began (claimPurge).
 func Untrash(st *store.Store, scope store.Scope, kind, id string, version int, now time.Time) (*dynamo.Update, *api.Error) {
 	k := versionKey(scope, kind, id, version)
 	return st.Table.Update("PK", k.PK).Range("SK", k.SK).
 		Remove("GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "kind", "recordId", "title").
 		Set("expiresAt", now.Add(VersionTTL).Unix()).
-		If("attribute_exists(GSI1PK) AND version = ?", version), errNotInTrash
+		If("attribute_exists(GSI1PK) AND version = ? AND attribute_not_exists(purging)", version), errNotInTrash
 }
 
 // Purge deletes a trash entry for good with the rest of the record's history (at most
-// KeptVersions items) and the audit entry that records it, in one transaction.
+// KeptVersions items) and the audit entry that records it, in one transaction: for records that
+// hold nothing back (a record whose hooks do, Purger, is purged by PurgeDeleted and PurgeDue).
 func Purge(ctx context.Context, st *store.Store, caller *auth.Caller, kind, id string, version int, now time.Time) error {
 	scope := caller.Scope
 	entry := versionKey(scope, kind, id, version)
@@ -142,10 +160,15 @@ func Purge(ctx context.Context, st *store.Store, caller *auth.Caller, kind, id s
 	return store.Wrap("purge "+kind, err)
 }
 
-// Purger is implemented by hooks whose records own data beyond their items that must go when
-// the record is purged from the trash (a form's submissions).
+// Purger is implemented by hooks whose records hold data back beyond their items while they
+// are in the trash (a form's submissions, kept under its id and out of reach until it comes
+// back), which must go when the trash entry goes (purge.go's rules: PurgeDeleted, PurgeDue).
 type Purger interface {
-	Purge(ctx context.Context, s *Service, scope store.Scope, id string) error
+	// PurgeSome deletes at most n units of what record id holds back (a form: n submissions,
+	// each with its search index entries), and says whether nothing is left; what is left of its
+	// own beside them (a counter) goes with the last batch. Each unit's items go in one
+	// transaction, so a failure half way leaves whole units, which the next call takes up.
+	PurgeSome(ctx context.Context, s *Service, scope store.Scope, id string, n int) (done bool, err error)
 }
 
 // RestoreDeleted brings record id of c back from the trash, where its delete at version put it:
@@ -188,24 +211,6 @@ func takenMeanwhile(c *Collection, kept, rec Record) string {
 		}
 	}
 	return msg
-}
-
-// PurgeDeleted deletes record id of c from the trash for good, and what its hooks own beside it.
-func (s *Service) PurgeDeleted(ctx context.Context, caller *auth.Caller, c *Collection, id string, version int) error {
-	if c.Singleton != "" {
-		return errNotInTrash
-	}
-	if err := Purge(ctx, s.st, caller, c.Key, id, version, s.now()); err != nil {
-		return err
-	}
-	hooks, err := s.hooksOf(c)
-	if err != nil {
-		return err
-	}
-	if p, ok := hooks.(Purger); ok {
-		return p.Purge(ctx, s, caller.Scope, id)
-	}
-	return nil
 }
 
 // restoring is what a create that brings a record back from the trash carries.

@@ -92,37 +92,69 @@ func restoredUnchecked(ctx context.Context, s *collections.Service, w *collectio
 	return nil
 }
 
-// Purge deletes a purged form's submissions and its counter, a transaction of 100 at a time
-// (the store never batch-writes).
-func (formHooks) Purge(ctx context.Context, s *collections.Service, scope store.Scope, id string) error {
+// PurgeSome deletes up to n of a purged form's submissions, oldest first, each with its search
+// index entries in one transaction (several submissions share one, up to DynamoDB's 100 items),
+// and says whether none is left; the last call also sweeps index entries no submission names any
+// more (a submission indexed under other words) and deletes the form's counter. Bounded: n+1
+// submissions read, at most n*(1+25) items deleted; repeated after a failure, it takes up
+// what is left.
+func (formHooks) PurgeSome(ctx context.Context, s *collections.Service, scope store.Scope, id string, n int) (bool, error) {
 	st := s.Store()
-	for _, pk := range []string{submissionsPK(scope, id), listing.WordPartition(submissionsPK(scope, id))} {
-		if err := purgePartition(ctx, st, pk); err != nil {
-			return err
+	pk := submissionsPK(scope, id)
+	var items []item
+	if err := st.Table.Get("PK", pk).Limit(n+1).All(ctx, &items); err != nil {
+		return false, store.Wrap("purge submissions", err)
+	}
+	more := len(items) > n
+	if more {
+		items = items[:n]
+	}
+	units := make([][]any, 0, len(items))
+	for _, it := range items {
+		units = append(units, append([]any{st.Table.Delete("PK", it.PK).Range("SK", it.SK)},
+			listing.WordChanges(st.Table, it.PK, it.ID, it.words(), nil)...))
+	}
+	if err := deleteUnits(ctx, st, units); err != nil || more {
+		return false, err
+	}
+	var keys []store.Key
+	wp := listing.WordPartition(pk)
+	if err := st.Table.Get("PK", wp).Project("PK", "SK").Limit(store.MaxTransactionItems+1).All(ctx, &keys); err != nil {
+		return false, store.Wrap("purge submissions", err)
+	}
+	if len(keys) > 0 {
+		unit := make([]any, 0, store.MaxTransactionItems)
+		for _, k := range keys[:min(len(keys), store.MaxTransactionItems)] {
+			unit = append(unit, st.Table.Delete("PK", k.PK).Range("SK", k.SK))
+		}
+		if err := deleteUnits(ctx, st, [][]any{unit}); err != nil || len(keys) > store.MaxTransactionItems {
+			return false, err
 		}
 	}
 	k := counterKey(scope, id)
-	return store.Wrap("purge submissions", st.Table.Delete("PK", k.PK).Range("SK", k.SK).Run(ctx))
+	return true, store.Wrap("purge submissions", st.Table.Delete("PK", k.PK).Range("SK", k.SK).Run(ctx))
 }
 
-// purgePartition deletes every item of a partition, a transaction of 100 at a time.
-func purgePartition(ctx context.Context, st *store.Store, pk string) error {
-	for {
-		var keys []store.Key
-		err := st.Table.Get("PK", pk).Project("PK", "SK").Limit(100).All(ctx, &keys)
-		if err != nil {
-			return store.Wrap("purge submissions", err)
-		}
-		if len(keys) == 0 {
+// deleteUnits runs the deletes of each unit in one transaction, as many whole units in each as
+// fit in DynamoDB's 100 items (the store never batch-writes).
+func deleteUnits(ctx context.Context, st *store.Store, units [][]any) error {
+	var pending []any
+	flush := func() error {
+		if len(pending) == 0 {
 			return nil
 		}
 		tx := st.WriteTx()
-		for _, k := range keys {
-			tx.Delete(st.Table.Delete("PK", k.PK).Range("SK", k.SK))
-		}
-		if err := tx.Run(ctx); err != nil {
-			return store.Wrap("purge submissions", err)
-		}
+		store.AddToTx(tx, pending...)
+		pending = pending[:0]
+		return store.Wrap("purge submissions", tx.Run(ctx))
 	}
-
+	for _, u := range units {
+		if len(pending)+len(u) > store.MaxTransactionItems {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		pending = append(pending, u...)
+	}
+	return flush()
 }

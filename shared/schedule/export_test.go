@@ -9,3 +9,11 @@ func WithClock(j *Job, now func() time.Time, perRun int) *Job {
 	k.now, k.perRun = now, perRun
 	return &k
 }
+
+// WithPurgeBatch returns the job deleting n units per step of a purge (tests: several runs of a
+// small form).
+func WithPurgeBatch(j *Job, n int) *Job {
+	k := *j
+	k.purgeBatch = n
+	return &k
+}

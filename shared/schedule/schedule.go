@@ -21,6 +21,13 @@
 // error level and counted in the run's result (GaveUp); Failed lists them for the operator, and
 // Retry puts one back. Public reads never depended on the job: the website shows the record
 // according to its dates whatever its stored state.
+//
+// The same index holds the purges of records in the trash whose hooks hold data back (a form's
+// submissions: collections.Purger), due when their trash entry expires or, once "Delete forever"
+// began, at once (collections/purge.go). A run takes one step of each purge that is due
+// (collections.Service.PurgeDue: at most PurgeBatch units, a form's submissions), and moves a
+// purge with more left behind the others due, for the next run; a failing one is moved aside
+// with the same backoff.
 package schedule
 
 import (
@@ -70,7 +77,7 @@ func Backoff(n int) time.Duration {
 	return min(time.Minute<<(n-1), time.Hour)
 }
 
-// Job moves due schedule states.
+// Job moves due schedule states and purges what trash entries held back.
 type Job struct {
 	svc    *collections.Service
 	st     *store.Store
@@ -78,15 +85,17 @@ type Job struct {
 	now    func() time.Time
 	log    *slog.Logger
 	perRun int
+	// purgeBatch is the units one step of a purge deletes (collections.PurgeBatch).
+	purgeBatch int
 }
 
-// New returns the job over the engine's service (linked with every scheduled collection's
-// hooks); log may be nil.
+// New returns the job over the engine's service (linked with the hooks of every scheduled
+// collection and of every collection whose records hold data back in the trash); log may be nil.
 func New(svc *collections.Service, log *slog.Logger) *Job {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Job{svc: svc, st: svc.Store(), now: time.Now, log: log, perRun: MaxPerRun}
+	return &Job{svc: svc, st: svc.Store(), now: time.Now, log: log, perRun: MaxPerRun, purgeBatch: collections.PurgeBatch}
 }
 
 // Only returns the job limited to the given tenants (the others' due records are left due).
@@ -121,12 +130,16 @@ type Result struct {
 	Skipped  int `json:"skipped"`
 	Deferred int `json:"deferred"`
 	GaveUp   int `json:"gaveUp"`
+	// Purged counts the purges finished (what a trash entry held back all gone, the entry and
+	// its history with it); Purging those that deleted a batch and have more left.
+	Purged  int `json:"purged"`
+	Purging int `json:"purging"`
 }
 
 // String is the run's log line.
 func (r Result) String() string {
-	return fmt.Sprintf("schedule: %d tenants, %d due, %d moved, %d skipped, %d deferred, %d given up",
-		r.Tenants, r.Due, r.Moved, r.Skipped, r.Deferred, r.GaveUp)
+	return fmt.Sprintf("schedule: %d tenants, %d due, %d moved, %d skipped, %d deferred, %d given up, %d purged, %d purging",
+		r.Tenants, r.Due, r.Moved, r.Skipped, r.Deferred, r.GaveUp, r.Purged, r.Purging)
 }
 
 // Run moves what is due now, in every tenant: one Query of the due index, then one GetItem and,
@@ -155,25 +168,28 @@ func (j *Job) Run(ctx context.Context) (Result, error) {
 			res.Tenants++
 		}
 		res.Due++
+		if d.Purge {
+			outcome, err := j.svc.PurgeDue(ctx, d.DueItem, j.purgeBatch, now)
+			if err == nil && outcome == collections.PurgeMore {
+				err = j.requeue(ctx, d, now)
+			}
+			switch {
+			case err != nil:
+				errs = append(errs, j.failed(ctx, d, now, err, &res)...)
+			case outcome == collections.PurgeDone:
+				res.Purged++
+			case outcome == collections.PurgeMore:
+				res.Purging++
+			default:
+				res.Skipped++
+			}
+			continue
+		}
 		caller := &auth.Caller{Scope: scope, User: &Scheduler}
 		moved, err := j.move(ctx, caller, reg[d.Collection], d.DueItem, now)
 		switch {
 		case err != nil:
-			gaveUp, aerr := j.aside(ctx, d, now, err)
-			switch {
-			case aerr != nil:
-				j.log.Error("schedule: record failed and could not be moved aside", "tenant", scope.Tenant(),
-					"collection", d.Collection, "id", d.ID, "err", err, "asideErr", aerr)
-				errs = append(errs, err, aerr)
-			case gaveUp:
-				j.log.Error("schedule: record given up", "tenant", scope.Tenant(), "collection", d.Collection, "id", d.ID,
-					"attempts", d.Attempts+1, "err", err)
-				res.GaveUp++
-			default:
-				j.log.Warn("schedule: record failed, retrying later", "tenant", scope.Tenant(), "collection", d.Collection,
-					"id", d.ID, "attempts", d.Attempts+1, "retryAt", now.Add(Backoff(d.Attempts+1)).Format(time.RFC3339), "err", err)
-				res.Deferred++
-			}
+			errs = append(errs, j.failed(ctx, d, now, err, &res)...)
 		case moved:
 			res.Moved++
 		default:
@@ -181,6 +197,43 @@ func (j *Job) Run(ctx context.Context) (Result, error) {
 		}
 	}
 	return res, errors.Join(errs...)
+}
+
+// failed moves a due item whose record failed aside (aside), logs it and counts it in res; it
+// returns the errors of a failure that could not even be moved aside.
+func (j *Job) failed(ctx context.Context, d dueItem, now time.Time, err error, res *Result) []error {
+	tenant := ""
+	if scope, serr := d.Scope(); serr == nil {
+		tenant = scope.Tenant()
+	}
+	gaveUp, aerr := j.aside(ctx, d, now, err)
+	switch {
+	case aerr != nil:
+		j.log.Error("schedule: record failed and could not be moved aside", "tenant", tenant,
+			"collection", d.Collection, "id", d.ID, "purge", d.Purge, "err", err, "asideErr", aerr)
+		return []error{err, aerr}
+	case gaveUp:
+		j.log.Error("schedule: record given up", "tenant", tenant, "collection", d.Collection, "id", d.ID,
+			"purge", d.Purge, "attempts", d.Attempts+1, "err", err)
+		res.GaveUp++
+	default:
+		j.log.Warn("schedule: record failed, retrying later", "tenant", tenant, "collection", d.Collection,
+			"id", d.ID, "purge", d.Purge, "attempts", d.Attempts+1, "retryAt", now.Add(Backoff(d.Attempts+1)).Format(time.RFC3339), "err", err)
+		res.Deferred++
+	}
+	return nil
+}
+
+// requeue moves a purge that deleted a batch and has more left behind the others due (its index
+// place to now), its failures forgotten, if it is still the item read.
+func (j *Job) requeue(ctx context.Context, d dueItem, now time.Time) error {
+	at := now.UTC().Format(time.RFC3339)
+	err := j.st.Table.Update("PK", d.PK).Range("SK", d.SK).Set("GSI3SK", at+"#"+d.PK+"#"+d.SK).Set("attempts", 0).
+		Remove("retryAt", "lastError", "failedAt").If("GSI3PK = ? AND GSI3SK = ?", d.IndexPK, d.IndexSK).Run(ctx)
+	if isCondFailed(err) {
+		return nil
+	}
+	return store.Wrap("requeue purge", err)
 }
 
 // move writes one due record's new state through the engine's update, naming the version read.
@@ -262,6 +315,8 @@ type Failure struct {
 	Attempts   int    `json:"attempts"`
 	FailedAt   string `json:"failedAt"`
 	LastError  string `json:"lastError"`
+	// Purge says it is the purge of a record in the trash, not a schedule move.
+	Purge bool `json:"purge,omitempty"`
 	// PK and SK are the due item's key (Retry takes them).
 	PK string `json:"pk"`
 	SK string `json:"sk"`
@@ -284,7 +339,7 @@ func (j *Job) Failed(ctx context.Context) ([]Failure, error) {
 			continue
 		}
 		out = append(out, Failure{Tenant: scope.Tenant(), Collection: it.Collection, ID: it.ID, DueAt: it.DueAt,
-			Attempts: it.Attempts, FailedAt: it.FailedAt, LastError: it.LastError, PK: it.PK, SK: it.SK})
+			Attempts: it.Attempts, FailedAt: it.FailedAt, LastError: it.LastError, Purge: it.Purge, PK: it.PK, SK: it.SK})
 	}
 	return out, nil
 }

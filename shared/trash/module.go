@@ -168,20 +168,31 @@ func (h *handlers) restore(w http.ResponseWriter, r *http.Request) error {
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: rec, Message: msg})
 }
 
-// purge serves DELETE /trash/{kind}/{id}/{version}: Delete forever.
+// MsgPurging answers a "Delete forever" that the request could not finish (a form with many
+// submissions): the entry stays in the trash, marked purging, until the rest is gone.
+const MsgPurging = "Being deleted forever: it leaves the trash once everything it holds is deleted."
+
+// purge serves DELETE /trash/{kind}/{id}/{version}: Delete forever. What a record holds back
+// goes a bounded part per request (collections.PurgeDeleted): 200 when all of it is gone, 202
+// when the rest is left to the schedule job (or to the same request again, which goes on
+// where this one stopped, as after a failure).
 func (h *handlers) purge(w http.ResponseWriter, r *http.Request) error {
 	t, err := h.target(r, "DELETE")
 	if err != nil {
 		return err
 	}
 	caller := auth.CallerFrom(r.Context())
+	done := true
 	if t.c == nil {
 		err = h.media.PurgeDeleted(r.Context(), caller, t.id)
 	} else {
-		err = h.collections.PurgeDeleted(r.Context(), caller, t.c, t.id, t.version)
+		done, err = h.collections.PurgeDeleted(r.Context(), caller, t.c, t.id, t.version)
 	}
 	if err != nil {
 		return err
+	}
+	if !done {
+		return api.JSON(w, http.StatusAccepted, api.Envelope{Result: map[string]any{"id": t.id, "purging": true}, Message: MsgPurging})
 	}
 	return api.JSON(w, http.StatusOK, api.Envelope{Result: map[string]string{"id": t.id}, Message: "Deleted forever."})
 }
