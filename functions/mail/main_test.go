@@ -25,8 +25,8 @@ func TestBuildReadsTheConfigurationOnce(t *testing.T) {
 			t.Setenv("MAIL_TRANSPORT", c.transport)
 			t.Setenv("MAIL_CONFIGURATION_SET", c.configSet)
 			t.Setenv("MAIL_DOMAIN", c.domain)
-			w, err := build(context.Background())
-			if c.wantErr == "" && (err != nil || w == nil) {
+			h, err := build(context.Background())
+			if c.wantErr == "" && (err != nil || h == nil) {
 				t.Fatalf("build: %v", err)
 			}
 			if c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)) {

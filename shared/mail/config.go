@@ -60,10 +60,12 @@ func ConfigFromEnv() (Config, error) {
 		port = n
 	}
 	c.SMTPAddr = fmt.Sprintf("127.0.0.1:%d", port)
-	return c, c.check()
+	return c, c.Check()
 }
 
-func (c Config) check() error {
+// Check reports what is wrong with a configuration: a domain that is none, an unknown transport,
+// SES without its configuration set.
+func (c Config) Check() error {
 	if !store.ValidHost(c.Domain) {
 		return fmt.Errorf("mail: MAIL_DOMAIN=%q is not a domain name", c.Domain)
 	}

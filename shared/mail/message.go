@@ -4,8 +4,9 @@
 // What causes a mail writes it as an outbox item in its own transaction (Enqueue: the item is
 // a Put for store.WriteTx or collections Write.Also), so the mail exists exactly when what caused
 // it does, and a failed send can never undo or delay it. A Worker sends what is due outside the
-// request, through one Sender: SES v2 in AWS, SMTP to the local mailbox (MailDev) in make dev
-// and the tests. It claims an item with a lease before sending (two workers rarely send one
+// request, through one Sender: SES v2 in AWS (package awsmail, with the SQS nudger and the mail
+// function's handler, so that code that only writes mail links no SDK client), SMTP to the local
+// mailbox (MailDev) in make dev and the tests. It claims an item with a lease before sending (two workers rarely send one
 // mail twice), removes it once sent, backs off after a failure (1 minute doubling to an hour)
 // and after MaxAttempts moves it to the tenant's failed partition (Failed lists it, Retry puts it
 // back). Bulk mail (newsletters) skips addresses on the tenant's suppression list (Suppressed),
@@ -187,6 +188,9 @@ func ValidAddress(s string) bool {
 	_, err := ParseAddress(s)
 	return err == nil
 }
+
+// CheckFrom checks a From header value (Config.From) as every header line is checked.
+func CheckFrom(from string) error { return checkLine("from", from, 400) }
 
 // checkLine refuses what would break out of a header: CR, LF or any other control character,
 // and an overlong value. Non-ASCII is fine (it is encoded as RFC 2047 words when sent).

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/campuscms/panel/shared/mail"
+	"github.com/campuscms/panel/shared/mail/awsmail"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
 )
@@ -311,7 +312,7 @@ func TestLambdaEvents(t *testing.T) {
 		{MessageId: "m1", EventSource: "aws:sqs", Body: string(body)},
 		{MessageId: "m2", EventSource: "aws:sqs", Body: "not json"},
 	}})
-	out, err := w.HandleEvent(context.Background(), batch)
+	out, err := awsmail.HandleEvent(context.Background(), w, slog.New(slog.DiscardHandler), batch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,7 +324,7 @@ func TestLambdaEvents(t *testing.T) {
 	}
 	enqueue(t, scope, reset("swept+"+tn.ID+"@example.org"))
 	scheduled := []byte(`{"version":"0","id":"e1","detail-type":"Scheduled Event","source":"aws.events","detail":{}}`)
-	out, err = w.HandleEvent(context.Background(), scheduled)
+	out, err = awsmail.HandleEvent(context.Background(), w, slog.New(slog.DiscardHandler), scheduled)
 	if res, ok := out.(mail.Result); err != nil || !ok || res.Sent != 1 {
 		t.Fatalf("sweep %#v %v", out, err)
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
 )
 
 // ErrPermanent is wrapped by a send failure that no retry can mend (the provider refused the
@@ -31,25 +29,19 @@ type Sender interface {
 	Send(ctx context.Context, e Envelope) (id string, err error)
 }
 
-// NewSender returns the sender c.Transport names: SES v2 through awsCfg, SMTP to the local
-// mailbox, or one that refuses everything (TransportOff).
-func NewSender(awsCfg aws.Config, c Config) (Sender, error) {
-	if err := c.check(); err != nil {
-		return nil, err
-	}
-	switch c.Transport {
-	case TransportSES:
-		return NewSES(awsCfg, c.ConfigurationSet), nil
-	case TransportOff:
-		return off{}, nil
-	default:
-		return NewSMTP(c.SMTPAddr, c.Domain), nil
-	}
-}
+// Off is the sender of a deployment without a mail domain: it refuses every mail for good, so
+// each is listed as failed (Failed) rather than sent from an address nobody verified.
+type Off struct{}
 
-// off is the sender of a deployment without a mail domain.
-type off struct{}
-
-func (off) Send(context.Context, Envelope) (string, error) {
+// Send refuses the mail.
+func (Off) Send(context.Context, Envelope) (string, error) {
 	return "", fmt.Errorf("%w: mail is not set up for this deployment (deploy with -c mailDomain=example.org)", ErrPermanent)
 }
+
+// SES tags every mail carries (EmailTags): the bounce and complaint events of a mail carry them
+// back (mail.tags), so HandleSESEvent knows whose suppression list an address joins.
+const (
+	TagTenant = "tenant"
+	TagKind   = "kind"
+	TagID     = "outbox"
+)

@@ -100,7 +100,7 @@ func Compose(e Envelope, domain string, now time.Time) ([]byte, error) {
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
-	if err := checkLine("from", e.From, 400); err != nil {
+	if err := CheckFrom(e.From); err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
@@ -114,8 +114,8 @@ func Compose(e Envelope, domain string, now time.Time) ([]byte, error) {
 	header("Date", now.UTC().Format(time.RFC1123Z))
 	header("Message-ID", messageID(e, domain))
 	header("MIME-Version", "1.0")
-	for _, name := range headerNames(e.Message) {
-		header(name, headerValue(e.Message, name))
+	for _, name := range HeaderNames(e.Message) {
+		header(name, HeaderValue(e.Message, name))
 	}
 	if e.HTML == "" {
 		header("Content-Type", "text/plain; charset=utf-8")
@@ -142,10 +142,10 @@ func Compose(e Envelope, domain string, now time.Time) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// headerNames are the extra headers a mail carries, sorted: the message's own, and
+// HeaderNames are the extra headers a mail carries, sorted: the message's own, and
 // Auto-Submitted: auto-generated (RFC 3834) unless the message says otherwise (an auto-reply
 // says auto-replied), so vacation responders do not answer it.
-func headerNames(m Message) []string {
+func HeaderNames(m Message) []string {
 	names := make([]string, 0, len(m.Headers)+1)
 	for name := range m.Headers {
 		names = append(names, name)
@@ -157,7 +157,8 @@ func headerNames(m Message) []string {
 	return names
 }
 
-func headerValue(m Message, name string) string {
+// HeaderValue is the value of one of HeaderNames(m).
+func HeaderValue(m Message, name string) string {
 	if v, ok := m.Headers[name]; ok {
 		return v
 	}

@@ -92,7 +92,8 @@ func (r Result) String() string {
 		r.Due, r.Sent, r.Suppressed, r.Skipped, r.Deferred, r.Failed)
 }
 
-func (r *Result) add(o Result) {
+// Add adds o's counts to r (the runs of one invocation).
+func (r *Result) Add(o Result) {
 	r.Due += o.Due
 	r.Sent += o.Sent
 	r.Suppressed += o.Suppressed
@@ -116,7 +117,7 @@ func (w *Worker) Deliver(ctx context.Context, now time.Time) (Result, error) {
 	var errs []error
 	for _, it := range due {
 		r, err := w.deliver(ctx, it, now)
-		res.add(r)
+		res.Add(r)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -151,7 +152,7 @@ func (w *Worker) DeliverKeys(ctx context.Context, now time.Time, keys ...store.K
 			continue
 		}
 		r, err := w.deliver(ctx, it, now)
-		res.add(r)
+		res.Add(r)
 		if err != nil {
 			errs = append(errs, err)
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 
 	"github.com/campuscms/panel/shared/ids"
-	"github.com/campuscms/panel/shared/mail"
+	"github.com/campuscms/panel/shared/mail/awsmail"
 )
 
 // SESRequest is one SendEmail request as SES would receive it (SES v2's REST JSON), decoded.
@@ -124,9 +124,9 @@ func (s *SESStandIn) Requests() []SESRequest {
 // Sender is the SES sender of the test binary's AWS configuration (its keys and region),
 // pointed at the stand-in, sending through configSet; the SDK does not retry, so each send is
 // one request.
-func (s *SESStandIn) Sender(t testing.TB, configSet string) *mail.SES {
+func (s *SESStandIn) Sender(t testing.TB, configSet string) *awsmail.SES {
 	t.Helper()
-	return mail.NewSES(Deps(t).AWS, configSet, func(o *sesv2.Options) {
+	return awsmail.NewSES(Deps(t).AWS, configSet, func(o *sesv2.Options) {
 		o.BaseEndpoint = aws.String(s.URL)
 		o.RetryMaxAttempts = 1
 	})

@@ -6,6 +6,7 @@ package mailapp
 import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/mail"
+	"github.com/campuscms/panel/shared/mail/awsmail"
 )
 
 // Nudger returns the process's mail.Nudger, the one every module shares: the one the dev server
@@ -18,6 +19,6 @@ func Nudger(d *app.Deps) (mail.Nudger, error) {
 		if err != nil {
 			return nil, err
 		}
-		return mail.NewNudger(d.AWS, cfg, d.Log), nil
+		return awsmail.NewNudger(d.AWS, cfg, d.Log), nil
 	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/mail"
+	"github.com/campuscms/panel/shared/mail/awsmail"
 	"github.com/campuscms/panel/shared/mail/mailapp"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
@@ -39,7 +40,7 @@ func TestNudgeThroughTheQueue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := n.(*mail.SQSNudger); !ok {
+	if _, ok := n.(*awsmail.SQSNudger); !ok {
 		t.Fatalf("nudger %T, want the queue's", n)
 	}
 	if again, _ := mailapp.Nudger(deps); again != n {
@@ -74,7 +75,7 @@ func TestNudgeThroughTheQueue(t *testing.T) {
 	mb := testkit.Mailbox(t)
 	w := mail.NewWorker(d.Store, mb.Sender(), mb.Config(), slog.New(slog.DiscardHandler))
 	raw, _ := json.Marshal(batch)
-	if _, err := w.HandleEvent(ctx, raw); err != nil {
+	if _, err := awsmail.HandleEvent(ctx, w, slog.New(slog.DiscardHandler), raw); err != nil {
 		t.Fatal(err)
 	}
 	if m := mb.WaitFor(t, msg.To, 1)[0]; m.Subject != "Queued" {

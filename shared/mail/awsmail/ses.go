@@ -1,4 +1,4 @@
-package mail
+package awsmail
 
 import (
 	"context"
@@ -8,14 +8,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
-)
 
-// SES tags every mail carries (EmailTags): the bounce and complaint events of a mail carry them
-// back (mail.tags), so HandleSESEvent knows whose suppression list an address joins.
-const (
-	TagTenant = "tenant"
-	TagKind   = "kind"
-	TagID     = "outbox"
+	"github.com/campuscms/panel/shared/mail"
 )
 
 // SES sends with SES v2 SendEmail: Simple content (SES writes the MIME: text and HTML parts,
@@ -34,11 +28,11 @@ func NewSES(cfg aws.Config, configSet string, optFns ...func(*sesv2.Options)) *S
 }
 
 // Input is the SendEmail request of one mail.
-func (s *SES) Input(e Envelope) (*sesv2.SendEmailInput, error) {
+func (s *SES) Input(e mail.Envelope) (*sesv2.SendEmailInput, error) {
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
-	if err := checkLine("from", e.From, 400); err != nil {
+	if err := mail.CheckFrom(e.From); err != nil {
 		return nil, err
 	}
 	utf8 := aws.String("UTF-8")
@@ -47,8 +41,8 @@ func (s *SES) Input(e Envelope) (*sesv2.SendEmailInput, error) {
 		body.Html = &types.Content{Data: aws.String(e.HTML), Charset: utf8}
 	}
 	var headers []types.MessageHeader
-	for _, name := range headerNames(e.Message) {
-		headers = append(headers, types.MessageHeader{Name: aws.String(name), Value: aws.String(headerValue(e.Message, name))})
+	for _, name := range mail.HeaderNames(e.Message) {
+		headers = append(headers, types.MessageHeader{Name: aws.String(name), Value: aws.String(mail.HeaderValue(e.Message, name))})
 	}
 	in := &sesv2.SendEmailInput{
 		FromEmailAddress:     aws.String(e.From),
@@ -60,9 +54,9 @@ func (s *SES) Input(e Envelope) (*sesv2.SendEmailInput, error) {
 			Headers: headers,
 		}},
 		EmailTags: []types.MessageTag{
-			{Name: aws.String(TagTenant), Value: aws.String(e.Tenant)},
-			{Name: aws.String(TagKind), Value: aws.String(e.Kind)},
-			{Name: aws.String(TagID), Value: aws.String(e.ID)},
+			{Name: aws.String(mail.TagTenant), Value: aws.String(e.Tenant)},
+			{Name: aws.String(mail.TagKind), Value: aws.String(e.Kind)},
+			{Name: aws.String(mail.TagID), Value: aws.String(e.ID)},
 		},
 	}
 	if e.ReplyTo != "" {
@@ -72,9 +66,9 @@ func (s *SES) Input(e Envelope) (*sesv2.SendEmailInput, error) {
 }
 
 // Send sends one mail. SES's refusals of the message itself (MessageRejected, an unverified
-// MAIL FROM domain, a malformed request) wrap ErrPermanent; throttling, a paused account or a
+// MAIL FROM domain, a malformed request) wrap mail.ErrPermanent; throttling, a paused account or a
 // fault are tried again later.
-func (s *SES) Send(ctx context.Context, e Envelope) (string, error) {
+func (s *SES) Send(ctx context.Context, e mail.Envelope) (string, error) {
 	in, err := s.Input(e)
 	if err != nil {
 		return "", err
@@ -85,7 +79,7 @@ func (s *SES) Send(ctx context.Context, e Envelope) (string, error) {
 		var mailFrom *types.MailFromDomainNotVerifiedException
 		var bad *types.BadRequestException
 		if errors.As(err, &rejected) || errors.As(err, &mailFrom) || errors.As(err, &bad) {
-			return "", fmt.Errorf("%w: ses: %w", ErrPermanent, err)
+			return "", fmt.Errorf("%w: ses: %w", mail.ErrPermanent, err)
 		}
 		return "", fmt.Errorf("mail: ses: %w", err)
 	}
