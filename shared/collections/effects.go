@@ -82,6 +82,15 @@ func (k Kind) words(rec Record) []string {
 // ops tool's reindex writes again.
 func (k Kind) Words(rec Record) []string { return k.words(rec) }
 
+// Counters are the counters a stored record counts in: what its create moved (its collection's,
+// its facet's). A tenant import recounts its counters from its records with them.
+func (k Kind) Counters(rec Record) []Counter {
+	if k.Unlisted || k.Singleton != "" {
+		return nil
+	}
+	return counterChanges(k, nil, rec)
+}
+
 // IndexAttributes are the list index attributes a stored record carries (rec is not changed).
 func (k Kind) IndexAttributes(scope store.Scope, rec Record) map[string]any {
 	return indexAttributes(scope, k, maps.Clone(rec))

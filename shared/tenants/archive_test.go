@@ -165,6 +165,11 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if list.Get("totalCount") != 11.0 {
 		t.Fatalf("imported list: %.300s", list.Raw)
 	}
+	// The import is in the new tenant's audit log, by the operator (issue 39, item 5).
+	log := testkit.Call(t, testkit.Request{Method: "GET", Path: "/audit-log?action=import", Tenant: dst, Token: token})
+	if n, _ := log.Get("result").([]any); len(n) != 1 || log.Get("result.0.username") != "cmsctl" || log.Get("result.0.recordId") != dst {
+		t.Fatalf("audit log of the import: %.300s", log.Raw)
+	}
 	kept := testkit.Call(t, testkit.Request{Method: "GET", Path: "/seo-settings/" + dst + "/versions/2", Tenant: dst, Token: token})
 	if kept.Get("result.id") != dst || kept.Get("result.defaultTitle") != "First title" {
 		t.Fatalf("imported kept version: %.300s", kept.Raw)

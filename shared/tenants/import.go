@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -22,8 +23,10 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/secrets"
 	"github.com/campuscms/panel/shared/store"
@@ -46,6 +49,10 @@ import (
 // (Sealer); without a sealer, or where a key does not open (an archive from a deployment with
 // another key), the key and its recovery codes are dropped and that user sets two-factor sign-in
 // up again.
+
+// ActionImport is the audit action of a tenant's import: its entry in the new tenant's log, by
+// the operator.
+const ActionImport = "import"
 
 // importObjects is what an import needs of S3.
 type importObjects interface {
@@ -322,8 +329,11 @@ func (im Import) Run(ctx context.Context) (ImportResult, error) {
 // write writes the checked archive through w; the tenant's details item goes last.
 func (im Import) write(ctx context.Context, w *importWriter, h archiveHead, rw rewriter, scope store.Scope, res *ImportResult) error {
 	var tenantItem dynamo.Item
-	counts := counterRecount{root: scope.Root()}
-	err := im.eachEntry(h, func(hdr *tar.Header, body []byte) error {
+	counts, err := newCounterRecount(scope)
+	if err != nil {
+		return err
+	}
+	err = im.eachEntry(h, func(hdr *tar.Header, body []byte) error {
 		if strings.HasPrefix(hdr.Name, objectsDir) {
 			key := rw.str(strings.TrimPrefix(hdr.Name, objectsDir))
 			in := &s3.PutObjectInput{Bucket: aws.String(im.Bucket), Key: aws.String(key), Body: bytes.NewReader(body),
@@ -376,7 +386,9 @@ func (im Import) write(ctx context.Context, w *importWriter, h archiveHead, rw r
 				tenantItem = item
 				return nil
 			}
-			counts.add(item)
+			if err := counts.add(item); err != nil {
+				return err
+			}
 			res.Items++
 			return w.putItem(item)
 		})
@@ -407,6 +419,14 @@ func (im Import) write(ctx context.Context, w *importWriter, h archiveHead, rw r
 	}
 	if tenantItem == nil {
 		return refuse("no tenant details item")
+	}
+	// The import is in the new tenant's audit log, by the operator, like its export in the old one's.
+	entry, err := dynamo.MarshalItem(audit.Item(scope, collections.AuditEntry(auth.OperatorCaller(scope), time.Now().UTC(), ActionImport, "tenant", scope.Tenant())))
+	if err != nil {
+		return err
+	}
+	if err := w.putItem(entry); err != nil {
+		return err
 	}
 	if err := w.putItem(tenantItem); err != nil {
 		return err
@@ -689,35 +709,53 @@ func (rw rewriter) av(v types.AttributeValue) (types.AttributeValue, error) {
 	return v, nil
 }
 
-// counterRecount rebuilds the counters from the records: a listed record (it has a list index
-// key) counts in its collection's counter and in its facet's (GSI3), and a media record's size in
-// the library's bytes.
+// counterRecount rebuilds the counters from the records: each record of a listed kind (a declared
+// collection, the media library) counts as its create counted it (collections.Kind.Counters: its
+// collection's counter, its facet's), and a media record's size in the library's bytes.
 type counterRecount struct {
-	root     string
+	kinds    map[string]collections.Kind // by partition
 	counts   map[string]int64
 	archived []dynamo.Item
 }
 
-func (c *counterRecount) add(item dynamo.Item) {
-	if c.counts == nil {
-		c.counts = map[string]int64{}
+func newCounterRecount(scope store.Scope) (counterRecount, error) {
+	reg, err := collections.Load()
+	if err != nil {
+		return counterRecount{}, err
 	}
-	pk := str(item["PK"])
-	if str(item["GSI1PK"]) != pk || !strings.HasPrefix(pk, c.root+"#") {
-		return
+	c := counterRecount{kinds: map[string]collections.Kind{}, counts: map[string]int64{}}
+	kinds := []collections.Kind{media.RecordKind()}
+	for _, key := range reg.Keys() {
+		if reg[key].Singleton == "" {
+			kinds = append(kinds, collections.KindOf(reg[key]))
+		}
 	}
-	kind := strings.TrimPrefix(pk, c.root+"#")
-	if strings.Contains(kind, "#") {
-		return
+	for _, k := range kinds {
+		c.kinds[scope.Collection(k.Key)] = k
 	}
-	c.counts[kind]++
-	if facet, ok := strings.CutPrefix(str(item["GSI3PK"]), pk+"#"); ok && facet != "" {
-		c.counts[kind+"#"+facet]++
+	return c, nil
+}
+
+func (c *counterRecount) add(item dynamo.Item) error {
+	k, ok := c.kinds[str(item["PK"])]
+	if !ok {
+		return nil
 	}
-	if kind == "media" {
+	var rec collections.Record
+	if err := dynamo.UnmarshalItem(item, &rec); err != nil {
+		return refuse("%s %s: %v", str(item["PK"]), str(item["SK"]), err)
+	}
+	if id, _ := rec["id"].(string); id == "" {
+		return nil // a marker kept in the partition, not a record
+	}
+	for _, ct := range k.Counters(rec) {
+		c.counts[ct.Name] += ct.Delta
+	}
+	if k.Key == media.Kind {
 		if n, ok := item["fileSize"].(*types.AttributeValueMemberN); ok {
 			size, _ := strconv.ParseInt(n.Value, 10, 64)
 			c.counts[plans.CountMediaBytes] += size
 		}
 	}
+	return nil
 }
