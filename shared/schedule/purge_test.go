@@ -9,6 +9,7 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/listing"
@@ -29,7 +30,7 @@ func newForm(t *testing.T, tn testkit.Tenant, name string, n int) string {
 	}
 	for i := range n {
 		body := map[string]json.RawMessage{"Your name": json.RawMessage(fmt.Sprintf(`"Visitor number %d of %s"`, i, name))}
-		if _, err := forms.Submit(context.Background(), testkit.Deps(t).Store, scope, id, body); err != nil {
+		if _, err := forms.Submit(context.Background(), testkit.Deps(t).Store, &auth.Caller{Scope: scope}, id, body); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/listing"
@@ -29,7 +30,7 @@ func formWith(t *testing.T, tn testkit.Tenant, name string, n int) (string, []st
 	}
 	subs := make([]string, 0, n)
 	for i := range n {
-		sub, err := forms.Submit(context.Background(), testkit.Deps(t).Store, scope, id,
+		sub, err := forms.Submit(context.Background(), testkit.Deps(t).Store, &auth.Caller{Scope: scope}, id,
 			map[string]json.RawMessage{"Name": json.RawMessage(fmt.Sprintf(`"Visitor %d of %s"`, i, name))})
 		if err != nil {
 			t.Fatal(err)
