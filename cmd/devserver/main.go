@@ -123,6 +123,9 @@ func run() error {
 	origin := fmt.Sprintf("http://127.0.0.1:%d", opts.port)
 	// Confirmed images get their resized copies in this process, as the bucket's events do in AWS.
 	cfg.DeriveImagesInBackground = true
+	if cfg.PanelURL == "" {
+		cfg.PanelURL = origin
+	}
 	if cfg.WebsiteURL == "" {
 		cfg.WebsiteURL = fmt.Sprintf("http://{tenant}.localhost:%d", opts.port)
 	}

@@ -31,6 +31,11 @@ type Config struct {
 	// {tenant} standing for its id: the local server's "http://{tenant}.localhost:8080". Empty in
 	// AWS, where a website lives on the institution's first domain.
 	WebsiteURL string
+	// PanelURL is the panel's own address (scheme and host, no trailing slash), for links in
+	// mail that lead staff to the panel (a form submission's notification): PANEL_URL, the
+	// local server's own address when unset there. Never taken from a request, whose Host or
+	// Origin a visitor chooses. Empty leaves such links out.
+	PanelURL string
 	// DeriveImagesInBackground makes the media library derive a confirmed image's resized copies
 	// in its own process (the local server). False in AWS, where the media bucket's events call
 	// the imaging function.
@@ -50,7 +55,7 @@ func (c Config) WebsiteOf(tenant string, domains []string) string {
 }
 
 // FromEnv reads TABLE_NAME, MEDIA_BUCKET, MEDIA_UPLOAD_URL, OBJECT_URL_PREFIX, LOG_LEVEL,
-// ORIGIN_SECRET and WEBSITE_URL, with local defaults.
+// ORIGIN_SECRET, WEBSITE_URL and PANEL_URL, with local defaults.
 func FromEnv() (Config, error) {
 	cfg := Config{
 		TableName:       envOr("TABLE_NAME", "cms"),
@@ -60,6 +65,7 @@ func FromEnv() (Config, error) {
 		SessionTTL:      12 * time.Hour,
 		OriginSecret:    strings.TrimSpace(os.Getenv("ORIGIN_SECRET")),
 		WebsiteURL:      strings.TrimSpace(os.Getenv("WEBSITE_URL")),
+		PanelURL:        strings.TrimRight(strings.TrimSpace(os.Getenv("PANEL_URL")), "/"),
 	}
 	if !strings.HasSuffix(cfg.ObjectURLPrefix, "/") {
 		cfg.ObjectURLPrefix += "/"
