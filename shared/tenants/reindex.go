@@ -13,6 +13,7 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -23,6 +24,7 @@ const reindexPage = 100
 // library) and moves each record's name-order key (GSI2SK) to the current collation
 // (listing.NameKey), a page of records and a transaction of index writes at a time: the one-off
 // step that makes records written before the index existed searchable and sorted as people read.
+// It also sets each form's reference count to the pages showing it (pages.RecountFormReferences).
 // Running it again rewrites the same entries. It answers how many records it indexed.
 func Reindex(ctx context.Context, st *store.Store, tenant string) (int, error) {
 	scope, err := store.NewScope(tenant)
@@ -48,6 +50,10 @@ func Reindex(ctx context.Context, st *store.Store, tenant string) (int, error) {
 		if err != nil {
 			return total, fmt.Errorf("tenants: reindex %s: %w", k.Key, err)
 		}
+	}
+	// Forms count the pages that show them, which pages saved before they did never counted.
+	if _, err := pages.RecountFormReferences(ctx, st, scope); err != nil {
+		return total, fmt.Errorf("tenants: reindex: %w", err)
 	}
 	return total, nil
 }
