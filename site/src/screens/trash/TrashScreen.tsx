@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import useSWRInfinite from 'swr/infinite';
@@ -19,6 +19,8 @@ import {
   emptyMessage,
   kindName,
   kindOptions,
+  markedPurging,
+  purgeFinished,
   withoutEntry,
   type TrashEntry,
   type TrashPage,
@@ -52,6 +54,7 @@ export function TrashScreen() {
   const error = Boolean(list.error);
 
   const drop = (e: TrashEntry) => list.mutate((current) => withoutEntry(current, e), { revalidate: false });
+  const markPurging = (e: TrashEntry) => list.mutate((current) => markedPurging(current, e), { revalidate: false });
 
   const act = async (e: TrashEntry, run: () => Promise<Reply<unknown>>, fallback: string, after?: () => Promise<unknown>) => {
     if (busy) return;
@@ -59,7 +62,9 @@ export function TrashScreen() {
     try {
       const res = await run();
       toast.success(res.message || fallback);
-      await drop(e);
+      // A Delete forever still going (202) keeps its row, marked; anything else has left the trash.
+      if (purgeFinished(res.result)) await drop(e);
+      else await markPurging(e);
       await after?.();
     } catch (err) {
       // Gone meanwhile (restored or purged elsewhere, or expired): it is not in the trash either.
@@ -123,7 +128,7 @@ export function TrashScreen() {
             <tbody>
               {entries.map((e) => {
                 const key = entryKey(e);
-                const mayRestore = canRestore(user, e.kind);
+                const mayRestore = canRestore(user, e.kind) && !e.purging;
                 const mayPurge = canPurge(user, e.kind);
                 return (
                   <tr key={key}>
@@ -131,7 +136,7 @@ export function TrashScreen() {
                     <td>{kindName(e.kind)}</td>
                     <td>{e.byName || '—'}</td>
                     <td>{formatDateTime(e.deletedAt)}</td>
-                    <td>{formatDate(e.purgedAt)}</td>
+                    <td>{e.purging ? <Badge variation="warning">Being deleted</Badge> : formatDate(e.purgedAt)}</td>
                     <td className="row-actions">
                       <Flex gap="xs" justifyContent="flex-end">
                         {mayRestore && (
@@ -141,7 +146,8 @@ export function TrashScreen() {
                         )}
                         {mayPurge && (
                           <Button size="small" variation="destructive" onClick={() => void purge(e)} isDisabled={!!busy}>
-                            Delete forever<span className="visually-hidden"> {e.title}</span>
+                            {e.purging ? 'Finish deleting' : 'Delete forever'}
+                            <span className="visually-hidden"> {e.title}</span>
                           </Button>
                         )}
                       </Flex>

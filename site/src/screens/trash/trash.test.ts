@@ -9,6 +9,8 @@ import {
   formatDate,
   kindName,
   kindOptions,
+  markedPurging,
+  purgeFinished,
   withoutEntry,
   type TrashEntry,
   type TrashPage,
@@ -113,5 +115,21 @@ describe('copy', () => {
     expect(formatDate('2026-12-23T10:00:00Z', 'UTC')).toBe('December 23, 2026');
     expect(formatDate('')).toBe('');
     expect(formatDate('soon')).toBe('');
+  });
+});
+
+describe('a Delete forever still going', () => {
+  it('is told from one that finished by the answer', () => {
+    expect(purgeFinished({ id: 'x', purging: true })).toBe(false);
+    expect(purgeFinished({ id: 'x' })).toBe(true);
+    expect(purgeFinished(undefined)).toBe(true);
+  });
+  it('marks only its entry as being deleted', () => {
+    const a = entry();
+    const b = entry({ id: '01JABCDEFGHJKMNPQRSTVWXYZ1' });
+    const pages: TrashPage[] = [{ items: [a, b] } as TrashPage];
+    const out = markedPurging(pages, a)!;
+    expect(out[0].items.map((x) => Boolean(x.purging))).toEqual([true, false]);
+    expect(pages[0].items[0].purging).toBeUndefined();
   });
 });

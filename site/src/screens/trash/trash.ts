@@ -20,6 +20,8 @@ export interface TrashEntry {
   by: string;
   byName: string;
   purgedAt: string;
+  /** purging: Delete forever began and is finishing (a form's submissions go a batch at a time). */
+  purging?: boolean;
 }
 
 /** TrashPage is one page of GET /trash. */
@@ -81,6 +83,21 @@ export function withoutEntry(pages: TrashPage[] | undefined, e: Pick<TrashEntry,
   if (!pages) return pages;
   const key = entryKey(e);
   return pages.map((p) => ({ ...p, items: p.items.filter((x) => entryKey(x) !== key) }));
+}
+
+/**
+ * markedPurging marks one entry of the loaded pages as being deleted forever (a Delete forever
+ * answered 202: what it holds back is still going, so it stays listed, no longer restorable).
+ */
+export function markedPurging(pages: TrashPage[] | undefined, e: Pick<TrashEntry, 'kind' | 'id' | 'version'>): TrashPage[] | undefined {
+  if (!pages) return pages;
+  const key = entryKey(e);
+  return pages.map((p) => ({ ...p, items: p.items.map((x) => (entryKey(x) === key ? { ...x, purging: true } : x)) }));
+}
+
+/** purgeFinished tells whether a Delete forever's answer means the entry is gone (200), not still going (202). */
+export function purgeFinished(result: unknown): boolean {
+  return !(result && typeof result === 'object' && (result as { purging?: boolean }).purging === true);
 }
 
 /** confirmPurgeMessage is what the Delete forever dialog asks. */
