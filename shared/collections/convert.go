@@ -16,6 +16,7 @@ import (
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -263,6 +264,8 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 		return out, ""
 	case TypeJSON:
 		return parseJSONText(raw, f.Label, max(f.MaxBytes, maxJSON))
+	case TypeEmails:
+		return parseEmails(raw, f.Label)
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -417,6 +420,40 @@ func parseJSONText(raw json.RawMessage, label string, limit int) (any, string) {
 		return nil, label + " must be valid JSON."
 	}
 	return text, ""
+}
+
+// parseEmails reads an emails field: a JSON list of addresses, or one string of them separated
+// by commas, semicolons or line breaks; blanks are dropped, repeats (in any case) kept once.
+func parseEmails(raw json.RawMessage, label string) (any, string) {
+	var list []string
+	if err := json.Unmarshal(raw, &list); err != nil {
+		var one string
+		if json.Unmarshal(raw, &one) != nil {
+			return nil, label + " must be a list of email addresses."
+		}
+		list = strings.FieldsFunc(one, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' })
+	}
+	out := []string{}
+	seen := map[string]bool{}
+	for _, s := range list {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if s == "" || seen[s] {
+			continue
+		}
+		if !mail.ValidAddress(s) {
+			shown := s
+			if len(shown) > 60 {
+				shown = shown[:60] + "…"
+			}
+			return nil, fmt.Sprintf("%s: %q is not a valid email address.", label, strings.ToValidUTF8(shown, ""))
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	if len(out) > MaxEmails {
+		return nil, fmt.Sprintf("%s can list at most %d addresses.", label, MaxEmails)
+	}
+	return out, ""
 }
 
 // checkHTTPS is the message when s is not an absolute https:// address with a host.

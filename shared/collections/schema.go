@@ -36,7 +36,16 @@ const (
 	TypePermissions = "permissions"
 	TypeJSON        = "json"
 	TypeColor       = "color"
+	// TypeEmails is a short list of email addresses (a form's notification addresses): a JSON
+	// list of strings (or one string of addresses separated by commas, semicolons or line
+	// breaks), each a bare address mail can be sent to (mail.ValidAddress), at most MaxEmails,
+	// stored lower-cased without repeats, in the order given.
+	TypeEmails = "emails"
 )
+
+// MaxEmails is the most addresses an emails field holds: each is one mail written in the
+// transaction of what causes it, so the list is bounded like every other part of a write.
+const MaxEmails = 10
 
 // FormatSlug makes a text field a URL slug: lowercase ASCII letters, digits and hyphens, 1 to 100.
 const FormatSlug = "slug"
@@ -158,7 +167,7 @@ type Registry map[string]*Collection
 
 var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichText: true, TypeNumber: true, TypeDate: true, TypeDateTime: true,
 	TypeBoolean: true, TypeSelect: true, TypeReference: true, TypeImage: true, TypeFile: true, TypeEmail: true, TypeURL: true,
-	TypePassword: true, TypePermissions: true, TypeJSON: true, TypeColor: true}
+	TypePassword: true, TypePermissions: true, TypeJSON: true, TypeColor: true, TypeEmails: true}
 
 //go:generate go run ./gen
 

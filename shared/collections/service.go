@@ -158,7 +158,7 @@ func viewFields(c *Collection, rec Record, listing bool) Record {
 		}
 		v, ok := rec[f.Name]
 		switch {
-		case !ok && f.Type == TypePermissions:
+		case !ok && (f.Type == TypePermissions || f.Type == TypeEmails):
 			v = []string{}
 		case !ok && f.Type == TypeBoolean:
 			v = false

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -19,7 +20,11 @@ import (
 	"github.com/campuscms/panel/shared/testkit"
 )
 
-func TestMain(m *testing.M) { testkit.Main(m) }
+func TestMain(m *testing.M) {
+	// The panel's address notifications link to (notify_test.go).
+	os.Setenv("PANEL_URL", testPanel)
+	testkit.Main(m)
+}
 
 type call = testkit.Request
 

@@ -23,6 +23,9 @@ const (
 	TypeSelect   = "select"
 	TypeRadio    = "radio"
 	TypeCheckbox = "checkbox"
+	// TypeEmail is the visitor's email address: the first one of a form is where staff's replies
+	// to its notification go (Reply-To) and where its auto-reply is sent.
+	TypeEmail = "email"
 )
 
 // Limits of a form's fields.
@@ -38,7 +41,7 @@ const (
 
 // withOptions tells, per known type, whether its fields carry options.
 var withOptions = map[string]bool{TypeText: false, TypeTextarea: false, TypeDate: false, TypeFile: false,
-	TypeSelect: true, TypeRadio: true, TypeCheckbox: true}
+	TypeSelect: true, TypeRadio: true, TypeCheckbox: true, TypeEmail: false}
 
 // reservedLabels are the keys a submission carries beside its values: a field labelled so would
 // be indistinguishable from them in the submission's flat JSON.
@@ -123,7 +126,7 @@ func NormalizeFields(fields []Field) ([]Field, error) {
 		}
 		has, known := withOptions[f.FieldType]
 		if !known {
-			fail(key+"fieldType", fmt.Sprintf("%s: Field type must be one of text, textarea, date, file, select, radio, checkbox.", name))
+			fail(key+"fieldType", fmt.Sprintf("%s: Field type must be one of text, textarea, date, file, select, radio, checkbox, email.", name))
 		}
 		var err string
 		if f.ID, err = permanentID(f.ID, seenIDs); err != "" {

@@ -29,9 +29,12 @@ var (
 	_ collections.Purger = formHooks{}
 )
 
-// BeforeWrite checks the fields text and stores it normalised (NEW_ ids replaced), so the answer
+// BeforeWrite checks the form's mail settings (checkMailSettings) and the fields text, and stores it normalised (NEW_ ids replaced), so the answer
 // to the write is the saved form with its permanent ids.
 func (formHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *collections.Write) error {
+	if err := checkMailSettings(w.Values); err != nil {
+		return err
+	}
 	raw, present := w.Values["fields"]
 	if !present {
 		if w.Old == nil {

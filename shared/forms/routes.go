@@ -32,7 +32,11 @@ var Module = app.Module{
 	Name:     "forms",
 	Prefixes: func() []string { return []string{Prefix} },
 	Register: func(d *app.Deps, mux api.Mux, base, _ string) error {
-		h := &handlers{st: d.Store, log: d.Log}
+		sub, err := NewSubmitter(d)
+		if err != nil {
+			return err
+		}
+		h := &handlers{st: d.Store, log: d.Log, sub: sub}
 		path := base + "/" + Prefix
 		g := d.Guard
 		mux.Handle("POST "+path, g.Require(permission("CREATE"), h.submit))
@@ -47,6 +51,8 @@ var Module = app.Module{
 type handlers struct {
 	st  *store.Store
 	log *slog.Logger
+	// sub stores a submission with its mail, linked to the panel, and nudges the mail worker.
+	sub Submitter
 }
 
 // submit serves POST /custom-form-submissions {formId, <label>: value, …}.
@@ -59,7 +65,7 @@ func (h *handlers) submit(w http.ResponseWriter, r *http.Request) error {
 	if raw, ok := body["formId"]; !ok || json.Unmarshal(raw, &formID) != nil || strings.TrimSpace(formID) == "" {
 		return api.FieldError(http.StatusBadRequest, "formId", "formId is required!")
 	}
-	sub, err := Submit(r.Context(), h.st, auth.CallerFrom(r.Context()), formID, body)
+	sub, err := h.sub.Submit(r.Context(), auth.CallerFrom(r.Context()), formID, body)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -34,6 +35,12 @@ type Form struct {
 	Active      bool
 	Version     int64
 	Fields      []Field
+	// NotifyEmails are the addresses each submission is mailed to; AutoReplySubject and
+	// AutoReplyMessage the reply mailed to the submitter's address (none when the message is
+	// empty or the form has no email field).
+	NotifyEmails     []string
+	AutoReplySubject string
+	AutoReplyMessage string
 }
 
 // formRecord is the stored custom-forms record, as far as submissions need it.
@@ -45,6 +52,10 @@ type formRecord struct {
 	Status      bool   `dynamo:"status"`
 	Version     int64  `dynamo:"version"`
 	Fields      string `dynamo:"fields"`
+	// The form's mail (collections.json: custom-forms).
+	NotifyEmails     []string `dynamo:"notifyEmails"`
+	AutoReplySubject string   `dynamo:"autoReplySubject"`
+	AutoReplyMessage string   `dynamo:"autoReplyMessage"`
 }
 
 // LoadForm reads a form of the scope's tenant; 404 "Form not found!" when there is none.
@@ -65,7 +76,8 @@ func LoadForm(ctx context.Context, st *store.Store, scope store.Scope, formID st
 		return Form{}, fmt.Errorf("forms: stored fields of %s: %w", formID, err)
 	}
 	return Form{ID: rec.ID, Name: rec.Name, Description: rec.Description, Image: rec.Image, Active: rec.Status,
-		Version: rec.Version, Fields: fields}, nil
+		Version: rec.Version, Fields: fields, NotifyEmails: rec.NotifyEmails, AutoReplySubject: rec.AutoReplySubject,
+		AutoReplyMessage: rec.AutoReplyMessage}, nil
 }
 
 // ValidateSubmission checks a submission body ({formId, <label>: value, …}) against the form's
@@ -133,6 +145,12 @@ func fieldValue(scope store.Scope, f Field, raw json.RawMessage) (any, string) {
 	case TypeText:
 		if len(s) > maxShortValue {
 			return nil, fmt.Sprintf("%s must be at most %d characters.", f.Label, maxShortValue)
+		}
+	case TypeEmail:
+		// Kept as typed (a bad address is the visitor's to fix with staff): one that mail cannot
+		// be sent to only means no Reply-To and no auto-reply (submitterAddress).
+		if len(s) > mail.MaxAddressLength {
+			return nil, fmt.Sprintf("%s must be at most %d characters.", f.Label, mail.MaxAddressLength)
 		}
 	case TypeTextarea:
 		if len(s) > maxLongValue {
@@ -208,9 +226,17 @@ func optionNames(f Field) string {
 
 // Submit validates a submission body against the form it names (formID) and stores it as caller
 // (a member of staff, or a visitor of the website: no user, the client's address) with both
-// counters and what records it (its words and audit entry) in one transaction; an unknown or
-// inactive form is a 404. The staff route and the public website's route both call it.
+// counters, what records it (its words and audit entry) and the mail it causes (Submitter) in one
+// transaction; an unknown or inactive form is a 404. The staff route and the public website's
+// route both call it, through a Submitter that also links the notification to the panel and
+// nudges the mail worker; this function does neither (the worker's next sweep sends the mail).
 func Submit(ctx context.Context, st *store.Store, caller *auth.Caller, formID string, body map[string]json.RawMessage) (Submission, error) {
+	return Submitter{Store: st}.Submit(ctx, caller, formID, body)
+}
+
+// Submit is the package's Submit, with the submitter's mail settings.
+func (s Submitter) Submit(ctx context.Context, caller *auth.Caller, formID string, body map[string]json.RawMessage) (Submission, error) {
+	st := s.Store
 	scope := caller.Scope
 	form, err := LoadForm(ctx, st, scope, formID)
 	if err != nil {
@@ -233,6 +259,10 @@ func Submit(ctx context.Context, st *store.Store, caller *auth.Caller, formID st
 	if err != nil {
 		return nil, err
 	}
+	outgoing, err := s.mailFor(ctx, scope, form, it)
+	if err != nil {
+		return nil, err
+	}
 	fk, ck := formKey(scope, form.ID), counterKey(scope, form.ID)
 	// Items in this order; the index of the form's check is what a failed condition reports.
 	tx := st.WriteTx().
@@ -242,12 +272,22 @@ func Submit(ctx context.Context, st *store.Store, caller *auth.Caller, formID st
 		Update(st.AddToCounter(scope, store.CountUncheckedFormSubmission, 1))
 	// Found by its values, and audited: in the same transaction.
 	fx.AddTo(st, scope, tx)
+	// Its mail too (at most MaxSubmitMail items): written exactly when the submission is.
+	keys := make([]store.Key, len(outgoing))
+	for i, o := range outgoing {
+		tx.Put(o.Put)
+		keys[i] = o.Key
+	}
 	err = tx.Run(ctx)
 	if store.CondFailedAt(err, 0) {
 		return nil, errFormChanged
 	}
 	if err != nil {
 		return nil, store.Wrap("submit form", err)
+	}
+	if len(keys) > 0 && s.Nudger != nil {
+		// After the commit, best effort: a nudge lost is mail the next sweep sends.
+		s.Nudger.Nudge(ctx, keys...)
 	}
 	return it.view(), nil
 }

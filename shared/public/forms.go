@@ -62,7 +62,7 @@ func (r *Reader) Form(ctx context.Context, site *Site, id string) (forms.Form, e
 
 // Submit takes a visitor's submission of form id: a filled honeypot is answered like a success
 // with nothing stored; otherwise the per-client, per-form rate limit, then the forms package's
-// validation and storage (the same as the panel's). It returns the submission's id and time.
+// validation, storage and mail (the same as the panel's). It returns the submission's id and time.
 // A refused one is an *api.Error (400 with errors by field label, 404, 429 with its RetryAfter).
 func (r *Reader) Submit(ctx context.Context, site *Site, client, id string, body map[string]json.RawMessage, lim Limit) (Record, error) {
 	if !ids.Valid(id) {
@@ -83,7 +83,7 @@ func (r *Reader) Submit(ctx context.Context, site *Site, client, id string, body
 	}
 	// Strongly consistent: the submission is checked against the form's version as read.
 	// Recorded as a visitor's (no user; the client's address in the audit entry).
-	sub, err := forms.Submit(ctx, r.panel, &auth.Caller{Scope: site.Scope, Client: audit.Client{Address: client}}, id, body)
+	sub, err := r.forms.Submit(ctx, &auth.Caller{Scope: site.Scope, Client: audit.Client{Address: client}}, id, body)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -44,7 +45,19 @@ var Module = app.Module{
 	Base:     Base,
 	Prefixes: func() []string { return prefixes },
 	Register: func(d *app.Deps, mux api.Mux, base, prefix string) error {
-		s, err := app.Shared(d, "public", func() (*Service, error) { return NewService(d.Store, d.Config.ObjectURLPrefix) })
+		// Taken before app.Shared builds the service: its lock is not reentrant.
+		sub, err := forms.NewSubmitter(d)
+		if err != nil {
+			return err
+		}
+		s, err := app.Shared(d, "public", func() (*Service, error) {
+			s, err := NewService(d.Store, d.Config.ObjectURLPrefix)
+			if err != nil {
+				return nil, err
+			}
+			s.read.UseSubmitter(sub)
+			return s, nil
+		})
 		if err != nil {
 			return err
 		}

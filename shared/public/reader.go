@@ -8,6 +8,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/newsletter"
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/store"
@@ -35,6 +36,9 @@ type Reader struct {
 	// signups writes a visitor's newsletter signup through the engine (the one write the public
 	// reads make to a collection).
 	signups *collections.Service
+	// forms stores a visitor's form submission with the mail it causes (forms.Submitter);
+	// UseSubmitter gives it the panel's address and the mail nudger.
+	forms forms.Submitter
 }
 
 // NewReader returns a reader over the table; objectURLPrefix is where media is served.
@@ -48,7 +52,16 @@ func NewReader(st *store.Store, objectURLPrefix string) (*Reader, error) {
 		return nil, err
 	}
 	signups := collections.NewService(st, nil, reg, collections.Linked{Hooks: newsletter.Hooks()})
-	return &Reader{st: st.Eventual(), panel: st, reg: reg, themes: cat, mediaPrefix: objectURLPrefix, now: time.Now, signups: signups}, nil
+	return &Reader{st: st.Eventual(), panel: st, reg: reg, themes: cat, mediaPrefix: objectURLPrefix, now: time.Now, signups: signups,
+		forms: forms.Submitter{Store: st}}, nil
+}
+
+// UseSubmitter makes the reader's form submissions mail as the process does (forms.NewSubmitter:
+// the notification's link to the panel, the mail worker nudged after each submission), through
+// the reader's strongly consistent table.
+func (r *Reader) UseSubmitter(sub forms.Submitter) {
+	sub.Store = r.panel
+	r.forms = sub
 }
 
 // Now is the reader's clock (tests move it).

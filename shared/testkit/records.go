@@ -40,7 +40,7 @@ func SampleValue(t testing.TB, tn Tenant, reg collections.Registry, f collection
 		return "01ARZ3NDEKTSV4RRFFQ69G5FAV/file-" + fmt.Sprint(n) + ".png"
 	case collections.TypePassword:
 		return "secret-pw-" + fmt.Sprint(n)
-	case collections.TypePermissions:
+	case collections.TypePermissions, collections.TypeEmails:
 		return []string{}
 	case collections.TypeColor:
 		return fmt.Sprintf("#%06x", 0x102030*n%0xffffff)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/public"
 	"github.com/campuscms/panel/shared/themes"
 )
@@ -146,6 +147,11 @@ func Build(d *app.Deps, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	sub, err := forms.NewSubmitter(d)
+	if err != nil {
+		return nil, err
+	}
+	rd.UseSubmitter(sub)
 	if opts.Log == nil {
 		opts.Log = d.Log
 	}

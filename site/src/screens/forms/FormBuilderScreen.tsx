@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { MediaPicker } from '../../components/media-picker/MediaPicker';
 import { FieldList } from './FieldList';
 import { FormPreview } from './FormPreview';
+import { MailSettings } from './MailSettings';
 import { useFormBuilder } from './useFormBuilder';
 import './forms.css';
 
@@ -31,6 +32,7 @@ function Builder({ id }: { id?: string }) {
       <Heading level={4}>Fields</Heading>
       {b.errors.fields && <Text color="font.error">{b.errors.fields}</Text>}
       <FieldList fields={b.fields} setFields={b.setFields} errors={b.errors} />
+      <MailSettings details={b.details} setDetail={b.setDetail} errors={b.errors} fields={b.fields} />
     </Flex>
   );
   const preview = (

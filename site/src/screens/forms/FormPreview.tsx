@@ -26,6 +26,8 @@ function Input({ field, value, onChange }: { field: FormField; value: Answer | u
       return <TextAreaField {...common} value={text} onChange={(e) => onChange(e.target.value)} rows={4} />;
     case 'date':
       return <TextField {...common} type="date" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'email':
+      return <TextField {...common} type="email" autoComplete="email" value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'file':
       return <MediaPicker label={label} accept="file" value={text} onChange={onChange} />;
     case 'select':

@@ -3,7 +3,7 @@
  * field list: the screen only applies what these return, never mutating in place.
  */
 
-export type FieldType = 'text' | 'textarea' | 'date' | 'file' | 'select' | 'radio' | 'checkbox';
+export type FieldType = 'text' | 'textarea' | 'date' | 'file' | 'select' | 'radio' | 'checkbox' | 'email';
 
 export interface FormOption {
   id: string;
@@ -28,6 +28,9 @@ export const FIELD_TYPES: { type: FieldType; label: string; options: boolean }[]
   { type: 'select', label: 'Dropdown', options: true },
   { type: 'radio', label: 'Multiple Choice', options: true },
   { type: 'checkbox', label: 'Checkboxes', options: true },
+  // The first email field is the submitter's address: Reply-To of the notifications, and where
+  // the auto-reply goes.
+  { type: 'email', label: 'Email', options: false },
 ];
 
 /** MAX_FIELDS matches the server's limit. */
@@ -153,3 +156,32 @@ export function submissionBody(formId: string, fields: FormField[], values: Reco
   }
   return body;
 }
+
+/** MAX_NOTIFY_EMAILS matches the server's limit (collections.MaxEmails). */
+export const MAX_NOTIFY_EMAILS = 10;
+
+/**
+ * parseEmailList splits what staff type into addresses (commas, semicolons, spaces or lines
+ * between them), lower-cased without repeats, in order.
+ */
+export function parseEmailList(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(/[\s,;]+/)) {
+    const a = part.trim().toLowerCase();
+    if (a && !out.includes(a)) out.push(a);
+  }
+  return out;
+}
+
+const EMAIL = /^[^\s@<>(),;:"\[\]\\]+@[^\s@<>(),;:"\[\]\\]+\.[^\s@<>(),;:"\[\]\\]+$/;
+
+/** notifyEmailsError is the first problem of a notification list, or null (the server checks again). */
+export function notifyEmailsError(list: string[]): string | null {
+  const bad = list.find((a) => !EMAIL.test(a) || a.length > 254);
+  if (bad !== undefined) return `Notify Emails: "${bad}" is not a valid email address.`;
+  if (list.length > MAX_NOTIFY_EMAILS) return `Notify Emails can list at most ${MAX_NOTIFY_EMAILS} addresses.`;
+  return null;
+}
+
+/** hasEmailField says whether the form has an email field (the auto-reply needs one). */
+export const hasEmailField = (fields: FormField[]): boolean => fields.some((f) => f.fieldType === 'email');

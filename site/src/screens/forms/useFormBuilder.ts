@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { dataProvider, mutateResource } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
-import { fieldsText, parseFields, type FormField } from './builder';
+import { fieldsText, notifyEmailsError, parseEmailList, parseFields, type FormField } from './builder';
 
 interface FormRecord {
   id: string;
@@ -11,6 +11,9 @@ interface FormRecord {
   description?: string;
   image?: string;
   fields?: string;
+  notifyEmails?: string[];
+  autoReplySubject?: string;
+  autoReplyMessage?: string;
   version?: number;
 }
 
@@ -18,7 +21,13 @@ export interface FormDetails {
   name: string;
   description: string;
   image: string;
+  /** notifyEmails as typed: addresses separated by commas or lines. */
+  notifyEmails: string;
+  autoReplySubject: string;
+  autoReplyMessage: string;
 }
+
+const EMPTY: FormDetails = { name: '', description: '', image: '', notifyEmails: '', autoReplySubject: '', autoReplyMessage: '' };
 
 /**
  * useFormBuilder holds one form in the builder: loading it, its details and fields, and save.
@@ -27,7 +36,7 @@ export interface FormDetails {
  */
 export function useFormBuilder(id: string | undefined) {
   const navigate = useNavigate();
-  const [details, setDetails] = useState<FormDetails>({ name: '', description: '', image: '' });
+  const [details, setDetails] = useState<FormDetails>(EMPTY);
   const [fields, setFields] = useState<FormField[]>([]);
   const [saved, setSaved] = useState<{ fields: FormField[]; text: string }>({ fields: [], text: '[]' });
   const [version, setVersion] = useState<number | undefined>();
@@ -38,7 +47,14 @@ export function useFormBuilder(id: string | undefined) {
 
   const apply = useCallback((rec: FormRecord) => {
     const parsed = parseFields(rec.fields);
-    setDetails({ name: rec.name ?? '', description: rec.description ?? '', image: rec.image ?? '' });
+    setDetails({
+      name: rec.name ?? '',
+      description: rec.description ?? '',
+      image: rec.image ?? '',
+      notifyEmails: (Array.isArray(rec.notifyEmails) ? rec.notifyEmails : []).join('\n'),
+      autoReplySubject: rec.autoReplySubject ?? '',
+      autoReplyMessage: rec.autoReplyMessage ?? '',
+    });
     setFields(parsed);
     setSaved({ fields: parsed, text: fieldsText(parsed) });
     setVersion(rec.version);
@@ -67,6 +83,9 @@ export function useFormBuilder(id: string | undefined) {
     if (savingRef.current) return; // SPEC §4: no double submission
     const missing: Record<string, string> = {};
     if (!details.name.trim()) missing.name = 'Name is required!';
+    const notifyEmails = parseEmailList(details.notifyEmails);
+    const listError = notifyEmailsError(notifyEmails);
+    if (listError) missing.notifyEmails = listError;
     // The cover image is "required by label only" (SPEC, form builder): offered, marked, not enforced.
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
@@ -75,7 +94,7 @@ export function useFormBuilder(id: string | undefined) {
     }
     savingRef.current = true;
     setSaving(true);
-    const body = { ...details, fields: fieldsText(fields) };
+    const body = { ...details, notifyEmails, fields: fieldsText(fields) };
     try {
       const res = id
         ? await dataProvider.update<FormRecord>('custom-forms', id, body, version)
