@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import {
   changeField,
+  FIELD_TYPES,
   fieldsText,
+  hasEmailField,
+  MAX_NOTIFY_EMAILS,
+  notifyEmailsError,
+  parseEmailList,
   missingRequired,
   moveField,
   newField,
@@ -96,5 +101,24 @@ describe('preview submit', () => {
   });
   test('the body carries formId and the answered labels only', () => {
     expect(submissionBody('F1', fields, { Name: 'A', Days: ['Mon'], Note: '' })).toEqual({ formId: 'F1', Name: 'A', Days: ['Mon'] });
+  });
+});
+
+describe('notification addresses', () => {
+  test('splits what staff type into addresses, lower-cased without repeats', () => {
+    expect(parseEmailList(' Office@Example.org,\nhead@example.org; office@example.org  ')).toEqual(['office@example.org', 'head@example.org']);
+    expect(parseEmailList('')).toEqual([]);
+  });
+  test('names the first bad address, then a list that is too long', () => {
+    expect(notifyEmailsError(['office@example.org'])).toBeNull();
+    expect(notifyEmailsError(['office@example.org', 'nobody'])).toBe('Notify Emails: "nobody" is not a valid email address.');
+    expect(notifyEmailsError(['<x@example.org>'])).not.toBeNull();
+    const eleven = Array.from({ length: MAX_NOTIFY_EMAILS + 1 }, (_, i) => `s${i}@example.org`);
+    expect(notifyEmailsError(eleven)).toBe('Notify Emails can list at most 10 addresses.');
+  });
+  test('an Email field type, without options, that the auto-reply needs', () => {
+    expect(FIELD_TYPES.find((t) => t.type === 'email')).toMatchObject({ label: 'Email', options: false });
+    expect(hasEmailField([changeField(newField(), { fieldType: 'email' })])).toBe(true);
+    expect(hasEmailField([newField()])).toBe(false);
   });
 });
