@@ -11,6 +11,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/config"
+	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/secrets"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -23,6 +24,10 @@ type Service struct {
 	cfg    config.Config
 	sealer secrets.Sealer
 	now    func() time.Time
+	// nudger is told about reset mail after its commit (WithMail); panelURL is where reset
+	// links point when the deployment says (WithPanelURL), else the request's host.
+	nudger   mail.Nudger
+	panelURL string
 }
 
 // NewService returns the auth service; sealer keeps the two-factor keys, rec records its writes
@@ -41,6 +46,7 @@ func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/auth/logout", s.guard.Require("", s.logout))
 	s.registerTwoFactor(mux, base)
 	s.registerSessions(mux, base)
+	s.registerReset(mux, base)
 }
 
 // UserView is a user as the API shows it: no secrets, with its effective permission codes.

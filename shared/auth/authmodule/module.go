@@ -8,6 +8,7 @@ import (
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/mail/mailapp"
 	"github.com/campuscms/panel/shared/secrets"
 )
 
@@ -20,7 +21,16 @@ var Module = app.Module{
 		if err != nil {
 			return err
 		}
-		auth.NewService(d.Store, d.Guard, d.Config, sealer, collections.NewUserRecorder(d.Store)).Register(mux, base)
+		nudger, err := mailapp.Nudger(d)
+		if err != nil {
+			return err
+		}
+		panelURL, err := auth.PanelURLFromEnv()
+		if err != nil {
+			return err
+		}
+		auth.NewService(d.Store, d.Guard, d.Config, sealer, collections.NewUserRecorder(d.Store)).
+			WithMail(nudger).WithPanelURL(panelURL).Register(mux, base)
 		return nil
 	},
 }
