@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loader, Flex } from '@aws-amplify/ui-react';
 import { hasPermission } from '../lib/permissions';
@@ -10,6 +10,15 @@ import { Shell } from '../shell/Shell';
 import { useApp } from './AppContext';
 import { ALL_ROUTES, type ScreenDecl } from './navigation';
 import { CollectionScreen, SCREENS, SingletonScreen } from './screens';
+
+// The password reset screens load only for those who forgot (issue 33); they sit outside the
+// signed-in layout, so a link from a mail works signed in or not.
+const ForgotPasswordScreen = lazy(() => import('../screens/reset/ForgotPasswordScreen').then((m) => ({ default: m.ForgotPasswordScreen })));
+const ResetPasswordScreen = lazy(() => import('../screens/reset/ResetPasswordScreen').then((m) => ({ default: m.ResetPasswordScreen })));
+
+function outside(element: ReactNode) {
+  return <Suspense fallback={<FullPageLoader />}>{element}</Suspense>;
+}
 
 function screenFor(decl: ScreenDecl) {
   if (decl.screen === 'dashboard') return <DashboardScreen />;
@@ -51,6 +60,8 @@ export function AppRoutes() {
     return (
       <Routes>
         <Route path="/login" element={<LoginScreen />} />
+        <Route path="/forgot-password" element={outside(<ForgotPasswordScreen />)} />
+        <Route path="/reset-password" element={outside(<ResetPasswordScreen />)} />
         <Route path="*" element={<Navigate to="/login" replace state={{ from: location.pathname }} />} />
       </Routes>
     );
@@ -59,6 +70,8 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<Navigate to="/dashboard" replace />} />
+      <Route path="/forgot-password" element={<Navigate to="/dashboard" replace />} />
+      <Route path="/reset-password" element={outside(<ResetPasswordScreen />)} />
       <Route element={<Shell />}>
         <Route index element={<Navigate to="/dashboard" replace />} />
         {ALL_ROUTES.filter((r) => hasPermission(user, r.permission)).map((r) => (

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useApp } from '../../app/AppContext';
 import { Footer } from '../../shell/Footer';
 import { ThemeToggle } from '../../shell/ThemeToggle';
@@ -13,6 +14,8 @@ export function LoginScreen() {
   const { tenant, tenantError, bootError } = useApp();
   const { username, setUsername, password, setPassword, busy, error, submit, pending, finish, back } = useLogin();
   const blocked = Boolean(tenantError || bootError);
+  // A message handed over by the screen that led here (a password just changed by a reset link).
+  const notice = (useLocation().state as { message?: unknown } | null)?.message;
 
   return (
     <main className="login-page">
@@ -31,6 +34,11 @@ export function LoginScreen() {
           {blocked && (
             <Alert variation="error" role="alert">
               {tenantError ?? bootError}
+            </Alert>
+          )}
+          {typeof notice === 'string' && notice && !pending && (
+            <Alert variation="success" role="status">
+              {notice}
             </Alert>
           )}
           {pending ? (
@@ -66,6 +74,9 @@ export function LoginScreen() {
               <Button type="submit" variation="primary" isDisabled={busy || blocked} isFullWidth>
                 {busy ? 'Please wait...' : 'Login'}
               </Button>
+              <Link to="/forgot-password" className="login-forgot">
+                Forgot password?
+              </Link>
             </Flex>
           </form>
           )}
