@@ -96,9 +96,9 @@ type ImportResult struct {
 	Unsigned string
 }
 
-// skippedKinds are the partitions an import leaves out: sign-in state, and the mail the source
+// skippedKinds are the partitions an import leaves out: sign-in state (password reset links included), and the mail the source
 // had yet to send (its own worker sends it; a copy would send it twice).
-var skippedKinds = map[string]bool{"SESSION": true, "CHALLENGE": true, "LOGIN": true, "MAILOUT": true}
+var skippedKinds = map[string]bool{"SESSION": true, "CHALLENGE": true, "LOGIN": true, "RESET": true, "MAILOUT": true}
 
 // archiveHead is what the headers pass learns: the manifest, its raw bytes and its signature.
 type archiveHead struct {

@@ -48,6 +48,11 @@ func busyTenant(t *testing.T, tn testkit.Tenant) {
 	call("DELETE", "/custom-forms/"+trashed, nil, 200)
 	call("POST", "/notices", map[string]any{"title": "Later", "message": "m", "publishAt": time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}, 201)
 	testkit.NewUser(t, tn, "CMS_VIEW_FAQ")
+	// A password reset asked for: its token and hourly counter (and its mail).
+	call("POST", "/users", map[string]any{"firstName": "Re", "lastName": "Set", "username": "forgetful", "password": "staff-pass-1",
+		"email": "forgetful@example.org"}, 201)
+	testkit.Expect(t, testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/password-reset", Tenant: tn.ID,
+		Body: map[string]any{"username": "forgetful"}}), http.StatusOK, "")
 	for _, name := range []string{tn.AdminUsername, "nobody-" + tn.ID[2:8]} {
 		testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/login", Tenant: tn.ID, Body: map[string]any{"username": name, "password": "wrong-password"}})
 	}
