@@ -6,8 +6,9 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/newsletter"
+	"github.com/campuscms/panel/shared/richtext"
 )
 
 func main() {
-	lambdamain.Start("marketing", collections.Module(collections.Linked{Hooks: newsletter.Hooks()}))
+	lambdamain.Start("marketing", collections.Module(collections.Linked{Hooks: newsletter.Hooks(), RichText: richtext.Sanitize}))
 }

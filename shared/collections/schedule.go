@@ -110,6 +110,9 @@ type DueItem struct {
 	// delete kept, the trash entry's.
 	Purge   bool `dynamo:"purge,omitempty"`
 	Version int  `dynamo:"version,omitempty"`
+	// Job marks the due item of work a record's hooks do outside the request, a step a run
+	// (Jobber: a newsletter's sending); the hooks keep their own state in the item.
+	Job bool `dynamo:"job,omitempty"`
 }
 
 // Scope is the tenant the due item belongs to.

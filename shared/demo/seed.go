@@ -161,7 +161,7 @@ func (sd *seeder) run(ctx context.Context) error {
 		return err
 	}
 	for _, email := range newsletterAddresses {
-		created, err := newsletter.Subscribe(ctx, sd.svc, sd.caller, email)
+		created, err := newsletter.AddConfirmed(ctx, sd.svc, sd.caller, email)
 		if err != nil {
 			return fmt.Errorf("demo: newsletter signup %s: %w", email, err)
 		}

@@ -60,7 +60,7 @@ func (s *Service) masters(w http.ResponseWriter, r *http.Request) error {
 			FormCount:                 counts[store.CountForms],
 			PopupCount:                counts[store.CountPopups],
 			AlbumCount:                counts[store.CountAlbums],
-			NewsletterSignupCount:     counts[store.CountNewsletterSignups],
+			NewsletterSignupCount:     counts[store.CountNewsletterSignups+"#CONFIRMED"], // confirmed signups (the collection's facet)
 			CustomFormSubmissionCount: counts[store.CountUncheckedFormSubmission],
 		},
 		ItemGroups: itemGroups,

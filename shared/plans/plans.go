@@ -43,6 +43,24 @@ type Limits struct {
 	MediaBytes   int64 `json:"mediaBytes"`
 	CustomForms  bool  `json:"customForms"`
 	CustomDomain bool  `json:"customDomain"`
+	// MonthlyEmails is how many newsletter mails the plan sends in a calendar month (UTC);
+	// 0 is none.
+	MonthlyEmails int64 `json:"monthlyEmails"`
+}
+
+// CountEmails is the counter of the newsletter mails a tenant queued in month ("2006-01"),
+// kept in the same transactions as the mails.
+func CountEmails(month string) string { return "emails#" + month }
+
+// EmailRefusal is the answer to a newsletter send that would pass the plan's monthly email
+// allowance (403): how many it would send, and how many are left this month.
+func (p Plan) EmailRefusal(recipients, left int64) *api.Error {
+	if p.Limits.MonthlyEmails == 0 {
+		return api.Errorf(http.StatusForbidden, "Your plan (%s) does not include sending newsletters. Upgrade your plan to send one.", p.Name)
+	}
+	return api.Errorf(http.StatusForbidden,
+		"Your plan (%s) allows %d emails a month and %d are left this month, but this newsletter would go to %d subscribers. Upgrade your plan or wait until next month to send it.",
+		p.Name, p.Limits.MonthlyEmails, max(left, 0), recipients)
 }
 
 // CountMediaBytes is the counter of the bytes of a tenant's media library (the confirmed files'

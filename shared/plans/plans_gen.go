@@ -5,7 +5,7 @@ package plans
 import "github.com/campuscms/panel/shared/compiled"
 
 func init() {
-	compiledPlans = compiled.Copy[[]Plan]{Hash: 0x2222ed06, Build: func() []Plan {
-		return []Plan{Plan{ID: "starter", Name: "Starter", Price: 0, Period: "month", Features: []string{"Up to 20 pages", "1 GB media", "Community support"}, Limits: Limits{Pages: 20, MediaBytes: 1073741824, CustomForms: false, CustomDomain: false}, Default: false}, Plan{ID: "standard", Name: "Standard", Price: 49, Period: "month", Features: []string{"Unlimited pages", "10 GB media", "Custom forms", "Email support"}, Limits: Limits{Pages: 0, MediaBytes: 10737418240, CustomForms: true, CustomDomain: false}, Default: false}, Plan{ID: "premium", Name: "Premium", Price: 129, Period: "month", Features: []string{"Everything in Standard", "100 GB media", "Custom domain", "Priority support"}, Limits: Limits{Pages: 0, MediaBytes: 107374182400, CustomForms: true, CustomDomain: true}, Default: true}}
+	compiledPlans = compiled.Copy[[]Plan]{Hash: 0xecc5429e, Build: func() []Plan {
+		return []Plan{Plan{ID: "starter", Name: "Starter", Price: 0, Period: "month", Features: []string{"Up to 20 pages", "1 GB media", "Community support"}, Limits: Limits{Pages: 20, MediaBytes: 1073741824, CustomForms: false, CustomDomain: false, MonthlyEmails: 1000}, Default: false}, Plan{ID: "standard", Name: "Standard", Price: 49, Period: "month", Features: []string{"Unlimited pages", "10 GB media", "Custom forms", "Email support"}, Limits: Limits{Pages: 0, MediaBytes: 10737418240, CustomForms: true, CustomDomain: false, MonthlyEmails: 10000}, Default: false}, Plan{ID: "premium", Name: "Premium", Price: 129, Period: "month", Features: []string{"Everything in Standard", "100 GB media", "Custom domain", "Priority support"}, Limits: Limits{Pages: 0, MediaBytes: 107374182400, CustomForms: true, CustomDomain: true, MonthlyEmails: 50000}, Default: true}}
 	}}
 }

@@ -30,7 +30,27 @@ func (r *Reader) Subscribe(ctx context.Context, site *Site, client, email string
 		return false, err
 	}
 	visitor := &auth.Caller{Scope: site.Scope, Tenant: site.Tenant, Client: audit.Client{Address: client}}
-	return newsletter.Subscribe(ctx, r.signups, visitor, email)
+	return newsletter.Subscribe(ctx, r.signups, visitor, email, site.Origin)
+}
+
+// ConfirmSignup confirms the signup of a confirmation token (the website's confirmation page's
+// button): a token of another tenant, used or expired is a 400.
+func (r *Reader) ConfirmSignup(ctx context.Context, site *Site, client, token string) error {
+	visitor := &auth.Caller{Scope: site.Scope, Tenant: site.Tenant, Client: audit.Client{Address: client}}
+	return newsletter.Confirm(ctx, r.signups, visitor, token)
+}
+
+// Unsubscribe unsubscribes the signup of a newsletter mail's unsubscribe token (its one-click
+// POST, or the website's page's button).
+func (r *Reader) Unsubscribe(ctx context.Context, site *Site, client, token string) error {
+	visitor := &auth.Caller{Scope: site.Scope, Tenant: site.Tenant, Client: audit.Client{Address: client}}
+	return newsletter.Unsubscribe(ctx, r.signups, visitor, token)
+}
+
+// CheckSignupToken reports whether token is a live token of the site's tenant for purpose
+// ("confirm" or "unsubscribe"), so the website's pages show their button only for one.
+func (r *Reader) CheckSignupToken(ctx context.Context, site *Site, token, purpose string) error {
+	return newsletter.CheckToken(ctx, r.panel, site.Scope, token, purpose)
 }
 
 // subscribe serves POST /newsletter-signups {email}: 201 for a new address, 200 for one already

@@ -134,12 +134,16 @@ type Result struct {
 	// its history with it); Purging those that deleted a batch and have more left.
 	Purged  int `json:"purged"`
 	Purging int `json:"purging"`
+	// Done counts the jobs (collections.Jobber: a newsletter's sending) that took their last
+	// step; Working those that took one and have more left.
+	Done    int `json:"done"`
+	Working int `json:"working"`
 }
 
 // String is the run's log line.
 func (r Result) String() string {
-	return fmt.Sprintf("schedule: %d tenants, %d due, %d moved, %d skipped, %d deferred, %d given up, %d purged, %d purging",
-		r.Tenants, r.Due, r.Moved, r.Skipped, r.Deferred, r.GaveUp, r.Purged, r.Purging)
+	return fmt.Sprintf("schedule: %d tenants, %d due, %d moved, %d skipped, %d deferred, %d given up, %d purged, %d purging, %d jobs done, %d working",
+		r.Tenants, r.Due, r.Moved, r.Skipped, r.Deferred, r.GaveUp, r.Purged, r.Purging, r.Done, r.Working)
 }
 
 // Run moves what is due now, in every tenant: one Query of the due index, then one GetItem and,
@@ -168,6 +172,21 @@ func (j *Job) Run(ctx context.Context) (Result, error) {
 			res.Tenants++
 		}
 		res.Due++
+		if d.Job {
+			more, err := j.svc.RunJob(ctx, d.DueItem, now)
+			if err == nil && more {
+				err = j.requeue(ctx, d, now)
+			}
+			switch {
+			case err != nil:
+				errs = append(errs, j.failed(ctx, d, now, err, &res)...)
+			case more:
+				res.Working++
+			default:
+				res.Done++
+			}
+			continue
+		}
 		if d.Purge {
 			outcome, err := j.svc.PurgeDue(ctx, d.DueItem, j.purgeBatch, now)
 			if err == nil && outcome == collections.PurgeMore {

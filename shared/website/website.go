@@ -100,6 +100,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /forms/{id}", s.page(s.formPage))
 	mux.Handle("POST /forms/{id}", s.page(s.submitForm))
 	mux.Handle("POST /newsletter", s.page(s.subscribe))
+	s.signupRoutes(mux)
 	mux.Handle("GET /_preview/{token}", s.page(s.preview))
 	mux.Handle("GET /{slug}", s.page(s.cmsPage))
 	return mux
