@@ -218,7 +218,7 @@ func (sd *seeder) contentRecords() []record {
 // contactForm is the contact form's body: three fields, as the form builder sends new ones.
 func (sd *seeder) contactForm() map[string]any {
 	fields := `[{"id":"NEW_name","label":"Name","fieldType":"text","required":true,"hint":"Your full name"},` +
-		`{"id":"NEW_email","label":"Email","fieldType":"text","required":true,"hint":"We reply within two working days"},` +
+		`{"id":"NEW_email","label":"Email","fieldType":"email","required":true,"hint":"We reply within two working days"},` +
 		`{"id":"NEW_message","label":"Message","fieldType":"textarea","required":true,"hint":"How can we help?"}]`
 	return map[string]any{"name": "Contact us", "description": "Questions about courses, fees or visiting? Send us a message.",
 		"image": sd.refs["card-form"], "fields": fields}
