@@ -24,6 +24,7 @@ type recorded struct {
 // notRecordWrites are the write routes that change no record, each with why: the walk fails on
 // any other write route it cannot make an accepted write through.
 var notRecordWrites = map[string]string{
+	"POST /auth/password-reset":   "a reset link and its mail: the account changes, and is recorded, when /auth/password-reset/confirm uses the link",
 	"POST /auth/two-factor/setup": "a key waiting for its first code: the account changes, and is recorded, when /auth/two-factor/enable confirms it",
 	"POST /media/uploads":         "an upload request: the library changes, and is recorded, when POST /media confirms the upload",
 	"POST /pages/{id}/preview":    "a short-lived preview token: the page does not change",
@@ -249,6 +250,15 @@ func (w *recWalk) special() map[string]func(t *testing.T) recorded {
 			id, _, _ := w.staff(t)
 			w.admin(t, "POST", "/auth/users/"+id+"/sign-out", map[string]any{}, http.StatusOK)
 			return recorded{action: "sign-out-user", collection: "users", id: id}
+		},
+		"POST /auth/password-reset/confirm": func(t *testing.T) recorded {
+			name := fmt.Sprintf("walker-%d", next())
+			id := w.admin(t, "POST", "/users", map[string]any{"firstName": "Walk", "lastName": "Er", "username": name, "password": "walk-pass-1",
+				"email": name + "@example.org", "permissionIds": []string{}}, http.StatusCreated).Get("result.id").(string)
+			w.call(t, "", "POST", "/auth/password-reset", map[string]any{"username": name}, http.StatusOK)
+			token := resetToken(t, tenant, name+"@example.org")
+			w.call(t, "", "POST", "/auth/password-reset/confirm", map[string]any{"token": token, "password": "walk-pass-2"}, http.StatusOK)
+			return recorded{action: "update", collection: "users", id: id, versions: user(id), version: 1}
 		},
 		"PATCH /auth/me": func(t *testing.T) recorded {
 			id, name, token := w.staff(t)
