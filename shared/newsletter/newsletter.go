@@ -100,17 +100,20 @@ func Subscribe(ctx context.Context, svc *collections.Service, caller *auth.Calle
 		return false, fmt.Errorf("newsletter: the %s collection is not declared", Kind)
 	}
 	ctx = context.WithValue(ctx, originKey{}, origin)
-	st := svc.Store()
-	var m marker
-	err = st.Get(ctx, MarkerKey(caller.Scope, email), &m)
-	if store.IsNotFound(err) {
-		_, err = svc.Create(ctx, caller, c, "", map[string]any{"email": email, "subscription": Pending, "status": true})
-		if err == errTaken {
-			return false, nil // signed up at the same moment by another request
-		}
+	if caller.Tenant.ID == caller.Scope.Tenant() {
+		ctx = context.WithValue(ctx, tenantKey{}, caller.Tenant)
+	}
+	// A new address first (one transaction, refused by the marker's condition when the address
+	// is known), then what a known one needs.
+	_, err = svc.Create(ctx, caller, c, "", map[string]any{"email": email, "subscription": Pending, "status": true})
+	if err != errTaken {
 		return err == nil, err
 	}
-	if err != nil {
+	st := svc.Store()
+	var m marker
+	if err = st.Get(ctx, MarkerKey(caller.Scope, email), &m); store.IsNotFound(err) {
+		return false, nil // deleted just now
+	} else if err != nil {
 		return false, err
 	}
 	rec, err := svc.Load(ctx, caller.Scope, c, m.Signup)

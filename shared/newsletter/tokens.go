@@ -81,15 +81,22 @@ type tokenUse struct {
 
 type tokenUseKey struct{}
 
+// tenantKey carries the tenant's details a request read already (a visitor's signup), so its
+// confirmation does not read them again.
+type tenantKey struct{}
+
 // sender is who a tenant's mail is from, and where its website is.
 type sender struct {
 	name, replyTo, site string
 }
 
 func senderOf(ctx context.Context, st *store.Store, scope store.Scope, site func(store.Tenant) string) (sender, error) {
-	t, err := st.GetTenant(ctx, scope)
-	if err != nil {
-		return sender{}, err
+	t, ok := ctx.Value(tenantKey{}).(store.Tenant)
+	if !ok || t.ID != scope.Tenant() {
+		var err error
+		if t, err = st.GetTenant(ctx, scope); err != nil {
+			return sender{}, err
+		}
 	}
 	var footer struct {
 		ContactEmail string `dynamo:"contactEmail"`

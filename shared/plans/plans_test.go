@@ -51,7 +51,7 @@ func TestCatalogueDeclaresLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := plans.Limits{Pages: 20, MediaBytes: 1 << 30}
+	want := plans.Limits{Pages: 20, MediaBytes: 1 << 30, MonthlyEmails: 1000}
 	if starter.Limits != want {
 		t.Errorf("starter limits %+v, want %+v", starter.Limits, want)
 	}

@@ -145,7 +145,7 @@ func TestDynamoCallsPerRoute(t *testing.T) {
 		{"list by header: tenant + one query", req{path: "/faqs?page=2&limit=10", tenant: tn.ID}, 2},
 		{"list by host: lookup + tenant + one query", req{path: "/faqs", host: "calls-" + tn.ID + ".example"}, 3},
 		{"album photos: tenant + album + one query", req{path: "/albums/" + album + "/photos", tenant: tn.ID}, 3},
-		{"newsletter: tenant + rate counter + one transaction", req{method: "POST", path: "/newsletter-signups", tenant: tn.ID, body: `{"email":"n@example.org"}`}, 3},
+		{"newsletter: tenant + rate counter + footer (the confirmation's reply-to) + one transaction", req{method: "POST", path: "/newsletter-signups", tenant: tn.ID, body: `{"email":"n@example.org"}`}, 4},
 	}
 	for _, c := range cases {
 		res := public(t, c.q)
