@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The CDK app: `npx cdk synth` from the repository root (cdk.json). Settings come from context
-// (cdk.json or -c key=value): production, defaultTenant, domainName, certificateArn, mailDomain, nag.
+// (cdk.json or -c key=value): production, defaultTenant, domainName, certificateArn, mailDomain, panelUrl, nag.
 import * as path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -32,6 +32,8 @@ new PanelStack(app, ctx('stackName') ?? 'CampusCmsPanel', {
   logLevel: ctx('logLevel'),
   // The domain mail is sent from (no-reply@{mailDomain}); its DKIM records are printed as outputs.
   mailDomain: ctx('mailDomain'),
+  // The panel's address in mail links (default https://{domainName}).
+  panelUrl: ctx('panelUrl'),
   // sam local only: `-c localEndpoint=http://host.docker.internal:4566` declares AWS_ENDPOINT_URL
   // in the template so samconfig's env_vars can set it (sam overrides declared variables only).
   extraEnvironment: ctx('localEndpoint') ? { AWS_ENDPOINT_URL: ctx('localEndpoint')! } : undefined,

@@ -107,6 +107,13 @@ export interface PanelStackProps extends StackProps {
    * AWS_ENDPOINT_URL pointing at moto/LocalStack). Never set it for a deploy.
    */
   readonly extraEnvironment?: Readonly<Record<string, string>>;
+  /**
+   * panelUrl is the panel's own address, used in links in mail that lead staff to the panel (a
+   * form submission's notification, a password reset): PANEL_URL of every function. Defaults to
+   * https://{customDomain}; unset without one (mail then carries no panel link, and a reset link
+   * takes the request's validated host).
+   */
+  readonly panelUrl?: string;
   /** mediaBucketName overrides the derived {stack}-media-{account}-{region}. */
   readonly mediaBucketName?: string;
   /**
@@ -153,6 +160,8 @@ export class PanelStack extends Stack {
     const mediaBucketName = props.mediaBucketName ?? `${bucketSafe(this.stackName)}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
     const mediaRegionalDomain = `${mediaBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
+    const panelUrl = props.panelUrl ?? (props.customDomain ? `https://${props.customDomain.domainName}` : undefined);
+    const panelEnv: Record<string, string> = panelUrl ? { PANEL_URL: panelUrl.replace(/\/+$/, '') } : {};
     this.api = new Api(this, 'Api', {
       routes: props.routes,
       functionsDir: props.functionsDir,
@@ -166,6 +175,7 @@ export class PanelStack extends Stack {
         OBJECT_URL_PREFIX: '/media/',
         LOG_LEVEL: props.logLevel ?? 'INFO',
         ORIGIN_SECRET: originSecretValue,
+        ...panelEnv,
         ...props.extraEnvironment,
       },
     });
@@ -224,7 +234,7 @@ export class PanelStack extends Stack {
       accessLogs: this.logs.bucket,
     });
 
-    new Schedule(this, 'Schedule', { functionsDir: props.functionsDir, table: this.data.table, indexArns: this.data.indexArns(), production: props.production, logRetention, environment: { TABLE_NAME: this.data.table.tableName, LOG_LEVEL: props.logLevel ?? 'INFO', ...props.extraEnvironment } });
+    new Schedule(this, 'Schedule', { functionsDir: props.functionsDir, table: this.data.table, indexArns: this.data.indexArns(), production: props.production, logRetention, environment: { TABLE_NAME: this.data.table.tableName, LOG_LEVEL: props.logLevel ?? 'INFO', ...panelEnv, ...props.extraEnvironment } });
 
     const dueIndexArn = this.data.indexArns().find((a) => a.endsWith('/GSI3'));
     if (!dueIndexArn) throw new Error('PanelStack: the table has no GSI3 (the mail outbox due index)');
