@@ -3,6 +3,7 @@ import type { User } from '../api/types';
 import {
   COLLECTIONS,
   can,
+  collectionFor,
   initialValues,
   listColumns,
   listHeading,
@@ -129,5 +130,14 @@ describe('sorting', () => {
     expect(nextSort({ field: 'question', order: 'asc' }, 'question')).toEqual({ field: 'question', order: 'desc' });
     expect(nextSort({ field: 'question', order: 'desc' }, 'question')).toEqual({ field: 'question', order: 'asc' });
     expect(nextSort({ field: 'question', order: 'desc' }, 'answer')).toEqual({ field: 'answer', order: 'asc' });
+  });
+});
+
+describe('an emails field (custom forms: notifyEmails)', () => {
+  const forms = collectionFor('custom-forms')!;
+  it('is edited as one address a line and sent as text the server splits', () => {
+    const values = initialValues(forms, { id: 'f1', notifyEmails: ['office@school.example', 'head@school.example'] } as never);
+    expect(values.notifyEmails).toBe('office@school.example\nhead@school.example');
+    expect(toPayload(forms, values).notifyEmails).toBe('office@school.example\nhead@school.example');
   });
 });

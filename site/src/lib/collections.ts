@@ -21,6 +21,7 @@ export type FieldType =
   | 'image'
   | 'file'
   | 'email'
+  | 'emails'
   | 'url'
   | 'password'
   | 'permissions'
@@ -142,6 +143,9 @@ function formValue(f: FieldDecl, value: unknown): unknown {
       return toLocalInput(value);
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+    case 'emails':
+      // Stored as a list; edited as text, one address a line (the server takes commas too).
+      return Array.isArray(value) ? value.map(String).join('\n') : String(value);
     default:
       return String(value);
   }

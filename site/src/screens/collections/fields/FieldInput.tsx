@@ -116,6 +116,10 @@ export function FieldInput(props: Props) {
     }
     case 'longtext':
       return <TextAreaField {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'emails':
+      return (
+        <TextAreaField {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value)} descriptiveText="One email address a line (at most 10)" />
+      );
     case 'json':
       return (
         <TextAreaField
