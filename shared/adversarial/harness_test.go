@@ -127,7 +127,10 @@ var publicRoutes = map[string]bool{
 	// The second step of a sign-in: its proof is the challenge in the body, not a token.
 	"POST /auth/two-factor": true,
 	"GET /auth/tenant-info": true,
-	"GET /misc/server-time": true,
+	// A forgotten password: the request names an account, the confirm carries the mail's token.
+	"POST /auth/password-reset":         true,
+	"POST /auth/password-reset/confirm": true,
+	"GET /misc/server-time":             true,
 }
 
 func (r route) public() bool { return publicRoutes[r.Method+" "+r.Path] }
