@@ -28,6 +28,7 @@ var notRecordWrites = map[string]string{
 	"POST /auth/two-factor/setup": "a key waiting for its first code: the account changes, and is recorded, when /auth/two-factor/enable confirms it",
 	"POST /media/uploads":         "an upload request: the library changes, and is recorded, when POST /media confirms the upload",
 	"POST /pages/{id}/preview":    "a short-lived preview token: the page does not change",
+	"POST /newsletters/{id}/test": "a test mail to the caller: the newsletter does not change",
 }
 
 // recWalk is the cast of TestEveryWriteIsRecorded: one tenant, its declarations, and staff to
@@ -335,6 +336,14 @@ func (w *recWalk) special() map[string]func(t *testing.T) recorded {
 			pageID, id := section(t)
 			w.admin(t, "DELETE", "/page-sections/"+id, nil, http.StatusOK)
 			return recorded{action: "update", collection: "pages", id: pageID, versions: "/pages/" + pageID + "/versions", version: 2}
+		},
+		"POST /newsletters/{id}/send": func(t *testing.T) recorded {
+			// Sending needs someone confirmed and a website to link the unsubscribe page on.
+			testkit.SetDomains(t, tenant, tenant+".example.org")
+			w.admin(t, "POST", "/newsletter-signups", map[string]any{"email": fmt.Sprintf("walk-%d@example.org", next()), "subscription": "confirmed"}, http.StatusCreated)
+			id := w.create(t, "newsletters")
+			w.admin(t, "POST", "/newsletters/"+id+"/send", nil, http.StatusAccepted)
+			return recorded{action: "update", collection: "newsletters", id: id, versions: "/newsletters/" + id + "/versions", version: 1}
 		},
 		"POST /custom-form-submissions": func(t *testing.T) recorded {
 			formID, id := submission(t)

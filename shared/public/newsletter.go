@@ -53,20 +53,17 @@ func (r *Reader) CheckSignupToken(ctx context.Context, site *Site, token, purpos
 	return newsletter.CheckToken(ctx, r.panel, site.Scope, token, purpose)
 }
 
-// subscribe serves POST /newsletter-signups {email}: 201 for a new address, 200 for one already
-// subscribed (nothing written).
+// subscribe serves POST /newsletter-signups {email}: 202 for every address, new or known (a new
+// one is stored pending with its confirmation mail; see newsletter.Subscribe).
 func (s *Service) subscribe(w http.ResponseWriter, r *http.Request) error {
 	var in signupInput
 	if err := api.Decode(r, &in); err != nil {
 		return err
 	}
-	created, err := s.read.Subscribe(r.Context(), siteFrom(r.Context()), ClientAddress(r), in.Email, in.Gotcha, s.limit)
-	if err != nil {
+	if _, err := s.read.Subscribe(r.Context(), siteFrom(r.Context()), ClientAddress(r), in.Email, in.Gotcha, s.limit); err != nil {
 		return withRetryAfter(w, err)
 	}
-	status := http.StatusOK
-	if created {
-		status = http.StatusCreated
-	}
-	return api.JSON(w, status, api.Envelope{Result: map[string]string{"email": in.Email}, Message: SignupThanks})
+	// One answer whatever the address's state (new, pending, confirmed): nobody learns from it
+	// whether an address is subscribed. The signup waits for its confirmation.
+	return api.JSON(w, http.StatusAccepted, api.Envelope{Result: map[string]string{"email": in.Email}, Message: SignupThanks})
 }

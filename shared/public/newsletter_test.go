@@ -26,13 +26,13 @@ func TestNewsletterSignupIsIdempotent(t *testing.T) {
 		return public(t, req{method: "POST", path: "/newsletter-signups", tenant: tn.ID, client: client, body: `{"email":"` + email + `"}`})
 	}
 	first := sign("Ann@Example.org", "192.0.2.1:1000")
-	expect(t, first, http.StatusCreated)
+	expect(t, first, http.StatusAccepted)
 	repeat := sign(" ann@example.ORG ", "192.0.2.2:1000")
-	expect(t, repeat, http.StatusOK)
+	expect(t, repeat, http.StatusAccepted)
 	if repeat.body["message"] != first.body["message"] {
 		t.Fatalf("a repeat answers differently: %s vs %s", repeat.raw, first.raw)
 	}
-	expect(t, sign("bob@example.org", "192.0.2.3:1000"), http.StatusCreated)
+	expect(t, sign("bob@example.org", "192.0.2.3:1000"), http.StatusAccepted)
 	// The dashboard counts confirmed signups: these are pending (double opt-in).
 	if records, counter := signups(t, tn); records != 2 || counter != 0 {
 		t.Fatalf("%d records, counter %v; want 2 and 0", records, counter)
@@ -42,10 +42,10 @@ func TestNewsletterSignupIsIdempotent(t *testing.T) {
 	dup := testkit.Call(t, testkit.Request{Method: "POST", Path: "/newsletter-signups", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{"email": "ANN@example.org"}})
 	testkit.Expect(t, dup, http.StatusConflict, "")
 	staff := create(t, tn, "newsletter-signups", map[string]any{"email": "carl@example.org"})
-	expect(t, sign("carl@example.org", "192.0.2.4:1000"), http.StatusOK)
+	expect(t, sign("carl@example.org", "192.0.2.4:1000"), http.StatusAccepted)
 	del := testkit.Call(t, testkit.Request{Method: "DELETE", Path: "/newsletter-signups/" + staff, Tenant: tn.ID, Token: tn.AdminToken})
 	testkit.Expect(t, del, http.StatusOK, "")
-	expect(t, sign("carl@example.org", "192.0.2.4:1000"), http.StatusCreated)
+	expect(t, sign("carl@example.org", "192.0.2.4:1000"), http.StatusAccepted)
 	if records, counter := signups(t, tn); records != 3 || counter != 0 {
 		t.Fatalf("%d records, counter %v; want 3 and 0", records, counter)
 	}
@@ -79,14 +79,14 @@ func TestHoneypotAndRateLimit(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
 	bot := public(t, req{method: "POST", path: "/newsletter-signups", tenant: tn.ID, body: `{"email":"bot@example.org","_gotcha":"http://spam.example"}`})
-	expect(t, bot, http.StatusCreated)
+	expect(t, bot, http.StatusAccepted)
 	if records, counter := signups(t, tn); records != 0 || counter != 0 {
 		t.Fatalf("honeypot stored %d records", records)
 	}
 	const client = "198.51.100.9:5555"
 	for i := 0; i < 5; i++ {
 		res := public(t, req{method: "POST", path: "/newsletter-signups", tenant: tn.ID, client: client, body: fmt.Sprintf(`{"email":"p%d@example.org"}`, i)})
-		expect(t, res, http.StatusCreated)
+		expect(t, res, http.StatusAccepted)
 	}
 	over := public(t, req{method: "POST", path: "/newsletter-signups", tenant: tn.ID, client: client, body: `{"email":"p9@example.org"}`})
 	expect(t, over, http.StatusTooManyRequests)
@@ -96,7 +96,7 @@ func TestHoneypotAndRateLimit(t *testing.T) {
 	// Behind CloudFront the viewer's address is CloudFront-Viewer-Address, not the connection's.
 	viaCDN := public(t, req{method: "POST", path: "/newsletter-signups", tenant: tn.ID, client: client,
 		header: map[string]string{"CloudFront-Viewer-Address": "2001:db8::7:443"}, body: `{"email":"v6@example.org"}`})
-	expect(t, viaCDN, http.StatusCreated)
+	expect(t, viaCDN, http.StatusAccepted)
 	if records, _ := signups(t, tn); records != 6 {
 		t.Fatalf("%d records, want 6", records)
 	}
