@@ -109,7 +109,7 @@ func fixedPartitions(scope store.Scope) ([]string, error) {
 	}
 	var out []string
 	for _, p := range []string{"DUE", "USERNAME", "SESSION", "CHALLENGE", "PAGESLUG", "RATE", "PROBE", "PREVIEW",
-		"NEWSLETTER_EMAIL", "LOGIN-AUDIT", "AUDIT", "RESET"} {
+		"NEWSLETTER_EMAIL", "NEWSLETTER_TOKEN", "LOGIN-AUDIT", "AUDIT", "RESET"} {
 		out = append(out, scope.Partition(p))
 	}
 	out = append(out, mail.Partitions(scope)...) // its outbox, failed mail and suppression list

@@ -57,7 +57,7 @@ func busyTenant(t *testing.T, tn testkit.Tenant) {
 		testkit.Call(t, testkit.Request{Method: "POST", Path: "/auth/login", Tenant: tn.ID, Body: map[string]any{"username": name, "password": "wrong-password"}})
 	}
 	testkit.Expect(t, testkit.Call(t, testkit.Request{Method: "POST", Path: "/api/v1/public/newsletter-signups", Tenant: tn.ID,
-		Body: map[string]any{"email": "ada@example.org"}}), http.StatusCreated, "")
+		Body: map[string]any{"email": "ada@example.org"}}), http.StatusAccepted, "")
 	testkit.LibraryJPEG(t, tn.ID, "photo.jpg", imagingtest.Photo(t, 64, 48, 1))
 	testkit.SetDomains(t, tn.ID, tn.ID+".example.org")
 }
