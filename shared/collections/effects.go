@@ -247,8 +247,8 @@ func SideEffects(ctx context.Context, st *store.Store, ch Change) (Effects, erro
 	return s.SideEffects(ctx, ch)
 }
 
-// SideEffects is the package's SideEffects with the service's table, declarations, hooks and
-// clock (mark-read, a hook's write of another record).
+// SideEffects is the package's SideEffects with the service's table, declarations, hooks,
+// observers and clock (mark-read).
 func (s *Service) SideEffects(ctx context.Context, ch Change) (Effects, error) {
 	if ch.Caller == nil || ch.Kind.Collection == nil {
 		return Effects{}, fmt.Errorf("collections: side effects of a write with no caller or kind")
@@ -267,6 +267,11 @@ func (s *Service) SideEffects(ctx context.Context, ch Change) (Effects, error) {
 	wr.effects = &Effects{}
 	if err := s.effects(ctx, wr); err != nil {
 		return Effects{}, err
+	}
+	for _, o := range s.observers {
+		if err := o(ctx, wr); err != nil {
+			return Effects{}, err
+		}
 	}
 	out := *wr.effects
 	for _, it := range wr.extra {
