@@ -83,6 +83,7 @@ export const SECTIONS: SectionDecl[] = [
       link('Popups', '/popups'),
       link('FAQs', '/faqs'),
       link('Newsletter Signups', '/newsletter-signups'),
+      link('Newsletters', '/newsletters'),
     ],
   },
   {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { formDeleteMessage } from '../forms/formDelete';
 import { AddPageModal } from '../pages/AddPageModal';
 import { signOutUser } from '../../api/twoFactor';
+import { sendNewsletter, sendTest } from '../../api/newsletters';
 import type { RowAction, RowLink } from './CollectionTable';
 
 /** ScreenOptions change how a collection's list reaches its editor; most collections need none. */
@@ -30,6 +31,23 @@ export const SCREEN_OPTIONS: Record<string, ScreenOptions> = {
     rowLinks: [{ label: 'View Submissions', to: (id) => `/custom-forms/${encodeURIComponent(id)}/submissions` }],
     // A form goes to the trash with its submissions: the confirmation says how many.
     deleteMessage: formDeleteMessage,
+  },
+  // A newsletter is tested on the sender's own address, then sent to every confirmed signup;
+  // the list shows its state and counts as the sending goes (issue 33).
+  newsletters: {
+    rowActions: [
+      {
+        label: 'Send a test to me',
+        confirm: (row) => `Send "${String(row.subject ?? 'this newsletter')}" to your own email address as a test?`,
+        run: (row) => sendTest(row.id),
+      },
+      {
+        label: 'Send',
+        confirm: (row) =>
+          `Send "${String(row.subject ?? 'this newsletter')}" to every confirmed subscriber now? A newsletter cannot be changed or sent again once it is sent.`,
+        run: (row) => sendNewsletter(row.id),
+      },
+    ],
   },
   // An administrator (or a user who may edit users) ends every session of a user.
   users: {
