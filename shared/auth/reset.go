@@ -358,17 +358,28 @@ func resetLink(origin, tenant, token string) string {
 	return origin + "/reset-password?token=" + url.QueryEscape(token) + "&tenant=" + url.QueryEscape(tenant)
 }
 
+// errNoPanelURL answers a reset request on a deployment that does not say where its panel is.
+var errNoPanelURL = api.Errorf(http.StatusServiceUnavailable, "Password reset is not available: the deployment does not set the panel's address (PANEL_URL).")
+
 // errNoPanelAddress answers a reset request whose panel address cannot be told.
 var errNoPanelAddress = api.Errorf(http.StatusBadRequest, "The panel's address could not be determined from this request.")
 
 // panelOrigin is scheme://host of the panel the reset link points at: PANEL_URL when the
-// deployment sets it (it should, in AWS: then no request can choose where a link points), else
-// the request's validated host (X-Site-Host, else Host, as public.RequestOrigin reads it: a
+// deployment sets it (config.PanelURL; required behind CloudFront, where no request may choose
+// where a link points), else, locally, the request's validated host (X-Site-Host, else Host, as public.RequestOrigin reads it: a
 // well-formed name, never a path or user info), https but on a loopback name, whose port is
 // kept (the local server at 127.0.0.1:PORT).
 func (s *Service) panelOrigin(r *http.Request) (string, error) {
 	if s.panelURL != "" {
 		return s.panelURL, nil
+	}
+	if s.cfg.PanelURL != "" {
+		return s.cfg.PanelURL, nil
+	}
+	if s.cfg.OriginSecret != "" {
+		// Behind CloudFront the API sees no Host of the panel's, and X-Site-Host comes from the
+		// viewer on the panel's API: a link there could point anywhere. The deployment says.
+		return "", errNoPanelURL
 	}
 	h := r.Header.Get("X-Site-Host")
 	if h == "" {
