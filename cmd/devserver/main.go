@@ -129,6 +129,11 @@ func run() error {
 	if cfg.WebsiteURL == "" {
 		cfg.WebsiteURL = fmt.Sprintf("http://{tenant}.localhost:%d", opts.port)
 	}
+	// The newsletter's hooks (confirmation and unsubscribe links) read the website's address
+	// from WEBSITE_URL, as a Lambda's config does.
+	if err := os.Setenv("WEBSITE_URL", cfg.WebsiteURL); err != nil {
+		return err
+	}
 	handler, login, err := setup(ctx, cfg, opts, []string{origin, fmt.Sprintf("http://localhost:%d", opts.port)})
 	if err != nil {
 		return err
