@@ -14,6 +14,7 @@ import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/newsletter"
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/richtext"
 	"github.com/campuscms/panel/shared/schedule"
@@ -34,7 +35,7 @@ func main() {
 
 // build reads the config once and links the hooks of the scheduled collections (pages' rules and
 // the rich-text sanitiser a page's content needs) and of the forms, whose submissions the job
-// purges when a form's trash entry expires.
+// purges when a form's trash entry expires, and of the newsletters, whose sending it runs.
 func build(ctx context.Context) (*schedule.Job, error) {
 	deps, err := lambdamain.Deps(ctx)
 	if err != nil {
@@ -42,5 +43,6 @@ func build(ctx context.Context) (*schedule.Job, error) {
 	}
 	hooks := pages.Hooks()
 	maps.Copy(hooks, forms.Hooks())
+	maps.Copy(hooks, newsletter.Hooks()) // a newsletter's sending is one of the job's jobs
 	return schedule.FromDeps(deps, collections.Linked{Hooks: hooks, RichText: richtext.Sanitize})
 }
