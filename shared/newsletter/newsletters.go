@@ -112,6 +112,9 @@ func (h newsletterHooks) Routes(s *collections.Service, mux api.Mux, path string
 
 // test queues the newsletter to the caller's own email, marked as a test, without counting it.
 func (h newsletterHooks) test(w http.ResponseWriter, r *http.Request, s *collections.Service, c *collections.Collection) error {
+	if err := api.DecodeOptional(r, &struct{}{}); err != nil { // no body, or an empty object
+		return err
+	}
 	ctx, caller := r.Context(), auth.CallerFrom(r.Context())
 	rec, err := s.Load(ctx, caller.Scope, c, r.PathValue("id"))
 	if err != nil {
@@ -149,6 +152,9 @@ func (h newsletterHooks) test(w http.ResponseWriter, r *http.Request, s *collect
 // write (the engine's update, naming the version read, so two sends at once start one job),
 // after the plan's monthly allowance was checked against the confirmed signups.
 func (h newsletterHooks) send(w http.ResponseWriter, r *http.Request, s *collections.Service, c *collections.Collection) error {
+	if err := api.DecodeOptional(r, &struct{}{}); err != nil { // no body, or an empty object
+		return err
+	}
 	ctx, caller := r.Context(), auth.CallerFrom(r.Context())
 	id := r.PathValue("id")
 	rec, err := s.Load(ctx, caller.Scope, c, id)
