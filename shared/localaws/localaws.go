@@ -3,32 +3,28 @@
 package localaws
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/campuscms/panel/shared/localproc"
 )
 
 // Emulator is a running moto_server child process.
 type Emulator struct {
 	URL     string
-	cmd     *exec.Cmd
-	exited  chan struct{}
+	child   *localproc.Child
 	scripts string
 	keeps   bool
-	log     *tail
 }
 
 // The wrapper (moto_serial.py) and what it imports, written to a fresh folder at each start.
@@ -64,11 +60,10 @@ func StartWith(ctx context.Context, opts Options) (*Emulator, error) {
 	}
 	port := opts.Port
 	if port == 0 {
-		if port, err = freePort(); err != nil {
-			return nil, err
+		if port, err = localproc.FreePort(); err != nil {
+			return nil, fmt.Errorf("localaws: %w", err)
 		}
-	} else if conn, err := net.DialTimeout("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), 200*time.Millisecond); err == nil {
-		conn.Close()
+	} else if localproc.InUse(port) {
 		return nil, fmt.Errorf("localaws: port %d is already in use (another dev server or emulator?); set MOTO_PORT to use another", port)
 	}
 	scripts, err := writeWrapper()
@@ -87,21 +82,18 @@ func StartWith(ctx context.Context, opts Options) (*Emulator, error) {
 			env = append(env, fmt.Sprintf("SNAPSHOT_EVERY=%g", opts.SnapshotEvery.Seconds()))
 		}
 	}
-	e := &Emulator{URL: fmt.Sprintf("http://127.0.0.1:%d", port), exited: make(chan struct{}), scripts: scripts, keeps: opts.DataDir != "", log: &tail{}}
-	e.cmd = exec.Command(python, args...)
-	e.cmd.Env = env
+	e := &Emulator{URL: fmt.Sprintf("http://127.0.0.1:%d", port), scripts: scripts, keeps: opts.DataDir != ""}
+	cmd := exec.Command(python, args...)
+	cmd.Env = env
 	// What the wrapper says (a snapshot loaded or kept, a moto version refused) goes to our stderr
 	// when state is kept, and into the start error otherwise.
-	e.cmd.Stderr = e.log
 	if e.keeps {
-		e.cmd.Stderr = io.MultiWriter(e.log, os.Stderr)
+		cmd.Stderr = os.Stderr
 	}
-	configureChild(e.cmd)
-	if err := e.cmd.Start(); err != nil {
+	if e.child, err = localproc.Start("localaws: moto_server", cmd); err != nil {
 		os.RemoveAll(scripts)
-		return nil, fmt.Errorf("localaws: start moto_server: %w", err)
+		return nil, err
 	}
-	go func() { _ = e.cmd.Wait(); close(e.exited) }()
 	if err := e.waitReady(ctx); err != nil {
 		e.Stop()
 		return nil, err
@@ -126,86 +118,32 @@ func writeWrapper() (string, error) {
 }
 
 func (e *Emulator) waitReady(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, 120*time.Second)
-	defer cancel()
-	for {
+	return e.child.WaitReady(ctx, 120*time.Second, 50*time.Millisecond, func(ctx context.Context) bool {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, e.URL+"/moto-api/", nil)
-		if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
 			resp.Body.Close()
-			return nil
 		}
-		select {
-		case <-e.exited:
-			return fmt.Errorf("localaws: moto_server exited: %s", strings.TrimSpace(e.log.String()))
-		case <-ctx.Done():
-			return fmt.Errorf("localaws: moto_server at %s did not answer: %w", e.URL, ctx.Err())
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+		return err == nil
+	})
 }
 
 // Stop ends the emulator process; one that keeps its state is given time to write it.
 func (e *Emulator) Stop() {
-	if e == nil || e.cmd.Process == nil {
+	if e == nil || e.child == nil {
 		return
 	}
 	defer os.RemoveAll(e.scripts)
-	_ = e.cmd.Process.Signal(os.Interrupt)
 	grace := 3 * time.Second
 	if e.keeps {
 		grace = 2 * time.Minute
 	}
-	select {
-	case <-e.exited:
-	case <-time.After(grace):
-		_ = e.cmd.Process.Kill()
-		<-e.exited
-	}
-}
-
-// UseEndpoint points the AWS SDK of this process at the emulator.
-func (e *Emulator) UseEndpoint() {
-	os.Setenv("AWS_ENDPOINT_URL", e.URL)
-	os.Setenv("AWS_REGION", "us-east-1")
-	os.Setenv("AWS_ACCESS_KEY_ID", "test")
-	os.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, fmt.Errorf("localaws: free port: %w", err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-// tail keeps the last 8 kB the wrapper wrote, for an error that says why it stopped.
-type tail struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf.Write(p)
-	if over := t.buf.Len() - 8<<10; over > 0 {
-		t.buf.Next(over)
-	}
-	return len(p), nil
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.buf.String()
+	e.child.Stop(grace)
 }
 
 // ResidentBytes is the emulator process's resident memory (Linux: VmRSS), for benchmarks.
 func (e *Emulator) ResidentBytes() (int64, error) {
-	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", e.cmd.Process.Pid))
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", e.child.Pid()))
 	if err != nil {
 		return 0, fmt.Errorf("localaws: resident memory: %w", err)
 	}
@@ -216,4 +154,13 @@ func (e *Emulator) ResidentBytes() (int64, error) {
 		}
 	}
 	return 0, errors.New("localaws: no VmRSS in /proc status")
+}
+
+// UseEndpoint points the AWS SDK of this process at the emulator.
+func (e *Emulator) UseEndpoint() {
+	os.Setenv("AWS_ENDPOINT_URL", e.URL)
+	os.Setenv("AWS_REGION", "us-east-1")
+	os.Setenv("AWS_ACCESS_KEY_ID", "test")
+	os.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	os.Setenv("AWS_EC2_METADATA_DISABLED", "true")
 }

@@ -6,21 +6,20 @@
 package maildev
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/campuscms/panel/shared/localproc"
 )
 
 // InstallHint says how to install the mailbox (the scripts do it: scripts/lib.sh ensure_npm).
@@ -41,10 +40,8 @@ type Server struct {
 	URL      string
 	SMTPPort int
 	WebPort  int
-	cmd      *exec.Cmd
-	exited   chan struct{}
+	child    *localproc.Child
 	mails    string
-	log      *tail
 }
 
 // FindDir returns the tools/mailbox folder holding an installed MailDev: MAILBOX_DIR, else the
@@ -115,10 +112,10 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 		env  string
 	}{{&smtpPort, "MAIL_SMTP_PORT"}, {&webPort, "MAIL_PORT"}} {
 		if *p.port == 0 {
-			if *p.port, err = freePort(); err != nil {
-				return nil, err
+			if *p.port, err = localproc.FreePort(); err != nil {
+				return nil, fmt.Errorf("maildev: %w", err)
 			}
-		} else if inUse(*p.port) {
+		} else if localproc.InUse(*p.port) {
 			return nil, fmt.Errorf("maildev: port %d is already in use (another dev server or mailbox?); set %s to use another", *p.port, p.env)
 		}
 	}
@@ -126,18 +123,14 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("maildev: %w", err)
 	}
-	s := &Server{URL: fmt.Sprintf("http://127.0.0.1:%d", webPort), SMTPPort: smtpPort, WebPort: webPort,
-		exited: make(chan struct{}), mails: mails, log: &tail{}}
-	s.cmd = exec.Command(node, script(dir),
+	s := &Server{URL: fmt.Sprintf("http://127.0.0.1:%d", webPort), SMTPPort: smtpPort, WebPort: webPort, mails: mails}
+	cmd := exec.Command(node, script(dir),
 		"--smtp", strconv.Itoa(smtpPort), "--web", strconv.Itoa(webPort),
 		"--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--mail-directory", mails)
-	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
-	configureChild(s.cmd)
-	if err := s.cmd.Start(); err != nil {
+	if s.child, err = localproc.Start("maildev", cmd); err != nil {
 		os.RemoveAll(mails)
-		return nil, fmt.Errorf("maildev: start: %w", err)
+		return nil, err
 	}
-	go func() { _ = s.cmd.Wait(); close(s.exited) }()
 	if err := s.waitReady(ctx); err != nil {
 		s.Stop()
 		return nil, err
@@ -146,63 +139,31 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 }
 
 func (s *Server) waitReady(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	for {
+	return s.child.WaitReady(ctx, 60*time.Second, 100*time.Millisecond, func(ctx context.Context) bool {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/healthz", nil)
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK && inUse(s.SMTPPort) {
-				return nil
-			}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return false
 		}
-		select {
-		case <-s.exited:
-			return fmt.Errorf("maildev: exited: %s", strings.TrimSpace(s.log.String()))
-		case <-ctx.Done():
-			return fmt.Errorf("maildev: %s did not answer: %w", s.URL, ctx.Err())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK && localproc.InUse(s.SMTPPort)
+	})
 }
 
 // Stop ends the mailbox and removes what it caught.
 func (s *Server) Stop() {
-	if s == nil || s.cmd.Process == nil {
+	if s == nil || s.child == nil {
 		return
 	}
 	defer os.RemoveAll(s.mails)
-	_ = s.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-s.exited:
-	case <-time.After(3 * time.Second):
-		_ = s.cmd.Process.Kill()
-		<-s.exited
-	}
+	s.child.Stop(3 * time.Second)
 }
 
 // Exited is closed when the mailbox process has ended.
-func (s *Server) Exited() <-chan struct{} { return s.exited }
+func (s *Server) Exited() <-chan struct{} { return s.child.Exited() }
 
 // Log is the last lines the mailbox wrote.
-func (s *Server) Log() string { return s.log.String() }
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, fmt.Errorf("maildev: free port: %w", err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-func inUse(port int) bool {
-	conn, err := net.DialTimeout("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), 200*time.Millisecond)
-	if err == nil {
-		conn.Close()
-	}
-	return err == nil
-}
+func (s *Server) Log() string { return s.child.Log() }
 
 // Address is a sender or recipient as MailDev shows it.
 type Address struct {
@@ -295,26 +256,4 @@ func DeleteAll(ctx context.Context, url string) error {
 		return fmt.Errorf("maildev: delete: %d", resp.StatusCode)
 	}
 	return nil
-}
-
-// tail keeps the last 8 kB the mailbox wrote, for an error that says why it stopped.
-type tail struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf.Write(p)
-	if over := t.buf.Len() - 8<<10; over > 0 {
-		t.buf.Next(over)
-	}
-	return len(p), nil
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.buf.String()
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package localaws
+package localproc
 
 import "os/exec"
 

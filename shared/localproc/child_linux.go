@@ -1,11 +1,11 @@
-package maildev
+package localproc
 
 import (
 	"os/exec"
 	"syscall"
 )
 
-// configureChild makes the kernel kill the mailbox if its parent dies, so no process is left behind.
+// configureChild makes the kernel kill the child if its parent dies, so no process is left behind.
 func configureChild(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 }

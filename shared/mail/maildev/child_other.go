@@ -1,7 +1,0 @@
-//go:build !linux
-
-package maildev
-
-import "os/exec"
-
-func configureChild(cmd *exec.Cmd) {}
