@@ -124,15 +124,9 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	case in.Size <= 0:
 		return errEmpty
 	}
-	mt := baseType(in.MimeType)
-	if mt == "" {
-		mt = "application/octet-stream"
-	}
-	if !AcceptableType(mt) {
-		if strings.HasPrefix(mt, "image/") {
-			return api.Errorf(http.StatusUnsupportedMediaType, "SVG and other script-capable images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.")
-		}
-		return api.Errorf(http.StatusUnsupportedMediaType, "This file type is not accepted.")
+	mt, err := acceptedType(in.MimeType)
+	if err != nil {
+		return err
 	}
 	caller := auth.CallerFrom(r.Context())
 	scope := caller.Scope
@@ -156,6 +150,22 @@ func (s *Service) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	return api.OK(w, uploadTicket{URL: post.URL, Fields: post.Fields, Key: key, ExpiresAt: expires})
 }
 
+// acceptedType is a declared MIME type's base type, or the refusal of a type the library does
+// not take (script-capable images and the like).
+func acceptedType(declared string) (string, error) {
+	mt := baseType(declared)
+	if mt == "" {
+		mt = "application/octet-stream"
+	}
+	if !AcceptableType(mt) {
+		if strings.HasPrefix(mt, "image/") {
+			return "", api.Errorf(http.StatusUnsupportedMediaType, "SVG and other script-capable images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.")
+		}
+		return "", api.Errorf(http.StatusUnsupportedMediaType, "This file type is not accepted.")
+	}
+	return mt, nil
+}
+
 // confirm turns an uploaded object into a media record. Browsers post to uploads/{tenant}/...,
 // which is never served; only after the real size and first bytes pass is the object copied to
 // media/{tenant}/... (served under /media/*) and the upload removed. An image is not copied but
@@ -171,56 +181,64 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	if err := api.Decode(r, &in); err != nil {
 		return err
 	}
-	ctx := r.Context()
-	caller := auth.CallerFrom(ctx)
+	item, err := s.confirmUpload(r.Context(), auth.CallerFrom(r.Context()), in.Key, in.Name, Details{})
+	if err != nil {
+		return err
+	}
+	return api.JSON(w, http.StatusCreated, api.Envelope{Result: item, Message: MsgUploaded})
+}
+
+// confirmUpload checks the uploaded object at key and makes it a media record named name (the
+// pending upload's name when empty), with details.
+func (s *Service) confirmUpload(ctx context.Context, caller *auth.Caller, key, rename string, details Details) (Item, error) {
 	scope := caller.Scope
 	q, plan, err := quotaOf(caller.Tenant.PlanID)
 	if err != nil {
-		return err
+		return Item{}, err
 	}
-	id, safe, ok := mediaref.ParseUploadKey(scope, in.Key)
+	id, safe, ok := mediaref.ParseUploadKey(scope, key)
 	if !ok {
-		return mediaref.ErrForeignKey
+		return Item{}, mediaref.ErrForeignKey
 	}
 	pending, err := s.records.GetPending(ctx, scope, id)
-	if store.IsNotFound(err) || (err == nil && pending.Key != in.Key) {
-		return errUnknownLoad
+	if store.IsNotFound(err) || (err == nil && pending.Key != key) {
+		return Item{}, errUnknownLoad
 	}
 	if err != nil {
-		return err
+		return Item{}, err
 	}
 	if !pending.ExpiresAt.After(s.now()) {
 		// No longer held in the quota: its file and record go.
-		return s.refuse(ctx, scope, pending, errUnknownLoad)
+		return Item{}, s.refuse(ctx, scope, pending, errUnknownLoad)
 	}
 	name := pending.Name
-	if strings.TrimSpace(in.Name) != "" {
-		if name, err = displayName(in.Name); err != nil {
-			return err
+	if strings.TrimSpace(rename) != "" {
+		if name, err = displayName(rename); err != nil {
+			return Item{}, err
 		}
 	}
-	size, err := s.objects.Size(ctx, in.Key)
+	size, err := s.objects.Size(ctx, key)
 	if store.IsNotFound(err) {
-		return errNotUploaded
+		return Item{}, errNotUploaded
 	}
 	if err != nil {
-		return err
+		return Item{}, err
 	}
 	switch {
 	case size > MaxSize:
-		return s.refuse(ctx, scope, pending, errTooLarge)
+		return Item{}, s.refuse(ctx, scope, pending, errTooLarge)
 	case size == 0:
-		return s.refuse(ctx, scope, pending, errEmpty)
+		return Item{}, s.refuse(ctx, scope, pending, errEmpty)
 	}
-	head, err := s.objects.Head(ctx, in.Key, sniffBytes)
+	head, err := s.objects.Head(ctx, key, sniffBytes)
 	if store.IsNotFound(err) {
-		return errNotUploaded
+		return Item{}, errNotUploaded
 	}
 	if err != nil {
-		return err
+		return Item{}, err
 	}
 	if !ContentMatches(pending.MimeType, head) {
-		return s.refuse(ctx, scope, pending, errMismatch)
+		return Item{}, s.refuse(ctx, scope, pending, errMismatch)
 	}
 	ref := id + "/" + safe
 	var shown imaging.Size
@@ -229,32 +247,33 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 		// An image is stored as the bytes checked, without their metadata (the public API links
 		// originals): its GPS position never reaches the served key. Its size is what is stored.
 		var clean []byte
-		clean, shown, err = s.cleanImage(ctx, in.Key)
+		clean, shown, err = s.cleanImage(ctx, key)
 		if err == nil && !ContentMatches(pending.MimeType, clean) {
 			err = errMismatch // the upload was replaced since its first bytes were read
 		}
 		if err != nil {
 			var refused *api.Error
 			if errors.As(err, &refused) {
-				return s.refuse(ctx, scope, pending, refused)
+				return Item{}, s.refuse(ctx, scope, pending, refused)
 			}
-			return err
+			return Item{}, err
 		}
 		if err := s.objects.Put(ctx, mediaref.ObjectKey(scope, ref), pending.MimeType, CacheControl, clean); err != nil {
-			return err
+			return Item{}, err
 		}
-		if err := s.objects.Delete(ctx, in.Key); err != nil {
-			return err
+		if err := s.objects.Delete(ctx, key); err != nil {
+			return Item{}, err
 		}
 		size, stripped = int64(len(clean)), strippedVersion
-	} else if err := s.objects.Promote(ctx, in.Key, mediaref.ObjectKey(scope, ref), pending.MimeType); err != nil {
-		return err
+	} else if err := s.objects.Promote(ctx, key, mediaref.ObjectKey(scope, ref), pending.MimeType); err != nil {
+		return Item{}, err
 	}
 	now := s.now().UTC()
 	// mediaType comes from the declared type once the bytes have been checked against it: the
 	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
 	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
-		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, Stripped: stripped, CreatedAt: now, UpdatedAt: now}
+		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, Stripped: stripped,
+		Alt: details.Alt, Caption: details.Caption, CreatedAt: now, UpdatedAt: now}
 	if err := s.records.Confirm(ctx, caller, item, pending, q); err != nil {
 		var over quotaExceeded
 		switch {
@@ -262,17 +281,17 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 			// Settled by the real size: past the quota, the file and its upload go.
 			_ = s.objects.Delete(context.WithoutCancel(ctx), mediaref.ObjectKey(scope, ref))
 			_ = s.records.DeletePending(context.WithoutCancel(ctx), scope, pending)
-			return quotaRefusal(err, plan)
+			return Item{}, quotaRefusal(err, plan)
 		case errors.Is(err, store.ErrConflict):
-			return errUnknownLoad
+			return Item{}, errUnknownLoad
 		}
 		_ = s.objects.Delete(context.WithoutCancel(ctx), mediaref.ObjectKey(scope, ref))
-		return err
+		return Item{}, err
 	}
 	if s.deriveInBackground != nil && item.MediaType == TypeImage {
 		s.deriveInBackground(scope, id)
 	}
-	return api.JSON(w, http.StatusCreated, api.Envelope{Result: item, Message: MsgUploaded})
+	return item, nil
 }
 
 // refuse deletes a refused upload and its pending record, then returns why.

@@ -41,7 +41,11 @@ type Item struct {
 	// Stripped is the version of metadata stripping (imaging.Strip) the stored original has been
 	// through: strippedVersion since confirmation strips it, 0 for an image recorded before
 	// (StripMetadata's one-off job does those) or restored from the trash.
-	Stripped  int       `dynamo:"stripped,omitempty" json:"-"`
+	Stripped int `dynamo:"stripped,omitempty" json:"-"`
+	// Alt is an image's text alternative and Caption its caption, when they were given (an
+	// import brings them along; Details).
+	Alt       string    `dynamo:"alt,omitempty" json:"alt,omitempty"`
+	Caption   string    `dynamo:"caption,omitempty" json:"caption,omitempty"`
 	CreatedAt time.Time `dynamo:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
 }
@@ -75,7 +79,8 @@ var mediaKind = collections.Kind{
 		{Name: "name", Label: "Name", Type: collections.TypeText}, {Name: "fileUrl", Label: "File", Type: collections.TypeText},
 		{Name: "fileSize", Label: "File Size", Type: collections.TypeNumber}, {Name: "mimeType", Label: "MIME Type", Type: collections.TypeText},
 		{Name: "mediaType", Label: "Media Type", Type: collections.TypeText}, {Name: "width", Label: "Width", Type: collections.TypeNumber},
-		{Name: "height", Label: "Height", Type: collections.TypeNumber}, {Name: "variants", Label: "Variants", Type: collections.TypeJSON}}},
+		{Name: "height", Label: "Height", Type: collections.TypeNumber}, {Name: "variants", Label: "Variants", Type: collections.TypeJSON},
+		{Name: "alt", Label: "Alt text", Type: collections.TypeText}, {Name: "caption", Label: "Caption", Type: collections.TypeText}}},
 	FacetOf: func(rec collections.Record) string {
 		t, _ := rec["mediaType"].(string)
 		return "TYPE#" + t

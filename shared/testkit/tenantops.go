@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 )
@@ -36,4 +37,16 @@ func TenantItem(t testing.TB, tenant string) store.Tenant {
 		t.Fatalf("tenant %s: %v", tenant, err)
 	}
 	return got
+}
+
+// AdminCaller is the tenant's administrator as the engine sees a signed-in caller: for code that
+// writes as a person outside a request (importers, jobs).
+func AdminCaller(t testing.TB, tn Tenant) *auth.Caller {
+	t.Helper()
+	scope, err := store.NewScope(tn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &auth.Caller{Scope: scope, Tenant: TenantItem(t, tn.ID),
+		User: &auth.User{ID: tn.AdminID, Username: tn.AdminUsername, IsAdmin: true, Status: true}}
 }
