@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
@@ -161,6 +162,29 @@ func Create(ctx context.Context, st *store.Store, scope store.Scope, items []Ite
 	if errors.Is(err, store.ErrConflict) {
 		return false, nil
 	}
+	return err == nil, err
+}
+
+// Replace saves items as the tenant's menu as caller (an importer), through the checks and the
+// version-conditioned write of a save, so the menu it replaces stays in the menu's history;
+// changed is false when the menu already holds exactly items.
+func Replace(ctx context.Context, st *store.Store, caller *auth.Caller, items []Item) (changed bool, err error) {
+	s := &Service{st: st, now: time.Now}
+	items = Normalize(items)
+	if Count(items) > MaxItems {
+		return false, api.Errorf(http.StatusBadRequest, "A menu holds at most %d items.", MaxItems)
+	}
+	if err := s.checkPages(ctx, caller.Scope, items); err != nil {
+		return false, err
+	}
+	cur, err := s.load(ctx, caller.Scope)
+	if err != nil {
+		return false, err
+	}
+	if reflect.DeepEqual(Normalize(cur.Items), items) {
+		return false, nil
+	}
+	_, err = s.write(ctx, caller.Scope, cur, items, change{user: caller.User, client: caller.Client})
 	return err == nil, err
 }
 

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -97,4 +98,29 @@ func freeSlug(ctx context.Context, st *store.Store, scope store.Scope, base stri
 		}
 	}
 	return free[rand.IntN(len(free))], nil
+}
+
+// SlugOwners returns, for each of slugs taken in the tenant, the id of the page holding it: one
+// batch read of their markers (an importer choosing slugs before it writes).
+func SlugOwners(ctx context.Context, st *store.Store, scope store.Scope, slugs []string) (map[string]string, error) {
+	owners := map[string]string{}
+	for start := 0; start < len(slugs); start += 100 {
+		batch := slugs[start:min(start+100, len(slugs))]
+		keys := make([]store.Key, len(batch))
+		for i, s := range batch {
+			keys[i] = slugKey(scope, s)
+		}
+		found, err := st.GetMany(ctx, keys...)
+		if err != nil {
+			return nil, err
+		}
+		for k, item := range found {
+			var m slugMarker
+			if err := dynamo.UnmarshalItem(item, &m); err != nil {
+				return nil, fmt.Errorf("read slug marker: %w", err)
+			}
+			owners[k.SK] = m.PageID
+		}
+	}
+	return owners, nil
 }
