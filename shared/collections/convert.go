@@ -269,7 +269,13 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, f.Label + " must be text."
+		// A select whose options are numbers (a redirect's "301" or "302") takes the number too;
+		// it is stored as the option, text like every select's.
+		var n json.Number
+		if f.Type != TypeSelect || json.Unmarshal(raw, &n) != nil {
+			return nil, f.Label + " must be text."
+		}
+		s = n.String()
 	}
 	if f.Type != TypePassword {
 		s = strings.TrimSpace(s)

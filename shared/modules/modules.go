@@ -15,6 +15,7 @@ import (
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/public"
+	"github.com/campuscms/panel/shared/redirects"
 	"github.com/campuscms/panel/shared/richtext"
 	"github.com/campuscms/panel/shared/themes"
 	"github.com/campuscms/panel/shared/trash"
@@ -30,10 +31,10 @@ func All() []app.Module {
 // whose rules live outside the collections package, and the rich-text sanitiser. Every process
 // passes the same, whichever module builds the shared service first. A group's main passes what
 // its collections need (content: pages' hooks and rich text; marketing: newsletter; forms:
-// custom-forms; design: theme-settings).
+// custom-forms; design: theme-settings; navigation: redirects).
 func Linked() collections.Linked {
 	hooks := map[string]collections.Hooks{}
-	for _, m := range []map[string]collections.Hooks{pages.Hooks(), newsletter.Hooks(), forms.Hooks(), themes.Hooks()} {
+	for _, m := range []map[string]collections.Hooks{pages.Hooks(), newsletter.Hooks(), forms.Hooks(), themes.Hooks(), redirects.Hooks()} {
 		for name, h := range m {
 			hooks[name] = h
 		}

@@ -108,7 +108,7 @@ func fixedPartitions(scope store.Scope) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	for _, p := range []string{"DUE", "USERNAME", "SESSION", "CHALLENGE", "PAGESLUG", "RATE", "PROBE", "PREVIEW",
+	for _, p := range []string{"DUE", "USERNAME", "SESSION", "CHALLENGE", "PAGESLUG", "REDIRECT", "RATE", "PROBE", "PREVIEW",
 		"NEWSLETTER_EMAIL", "NEWSLETTER_TOKEN", "LOGIN-AUDIT", "AUDIT", "RESET"} {
 		out = append(out, scope.Partition(p))
 	}

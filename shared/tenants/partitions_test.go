@@ -19,7 +19,7 @@ import (
 // busyTenant gives a tenant one of everything that writes items: edited and deleted records
 // (histories, the trash), a page with sections and a preview, forms with submissions (one of them
 // in the trash), a scheduled notice, a user, sessions and failed sign-ins (a user's and an unknown
-// name's), a newsletter signup, a library image and a domain.
+// name's), a newsletter signup, a redirect, a library image and a domain.
 func busyTenant(t *testing.T, tn testkit.Tenant) {
 	t.Helper()
 	call := func(method, path string, body any, status int) testkit.Response {
@@ -47,6 +47,7 @@ func busyTenant(t *testing.T, tn testkit.Tenant) {
 	}
 	call("DELETE", "/custom-forms/"+trashed, nil, 200)
 	call("POST", "/notices", map[string]any{"title": "Later", "message": "m", "publishAt": time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}, 201)
+	call("POST", "/redirects", map[string]any{"fromPath": "/?p=123", "to": "/admissions"}, 201) // and its path's marker
 	testkit.NewUser(t, tn, "CMS_VIEW_FAQ")
 	// A password reset asked for: its token and hourly counter (and its mail).
 	call("POST", "/users", map[string]any{"firstName": "Re", "lastName": "Set", "username": "forgetful", "password": "staff-pass-1",

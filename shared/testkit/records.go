@@ -49,8 +49,11 @@ func SampleValue(t testing.TB, tn Tenant, reg collections.Registry, f collection
 	case collections.TypeReference:
 		return CreateRecord(t, tn, reg, reg[f.Ref], n)["id"]
 	}
-	if f.Name == "username" {
+	switch f.Name {
+	case "username":
 		return fmt.Sprintf("u%d-%s", n, tn.ID[2:10])
+	case "fromPath", "to": // a redirect's old address and its target: paths of the site
+		return fmt.Sprintf("/%s-%d", strings.ToLower(f.Name), n)
 	}
 	return fmt.Sprintf("%s %d %s", f.Label, n, strings.ToLower(tn.ID))
 }

@@ -44,6 +44,13 @@ func slidesOf(recs []public.Record) *public.Section {
 // site's settings hold, so they are read side by side with them: the page costs the round trips
 // of a content page, not three more (six calls in three round trips).
 func (s *Server) home(q *req) (*view, error) {
+	// WordPress's /?p=123 and /?page_id=7 are this address: their redirects come first.
+	if done, err := s.redirectFirst(q); err != nil || done {
+		if err == nil {
+			err = errHandled
+		}
+		return nil, err
+	}
 	ctx := q.r.Context()
 	now := s.read.Now()
 	var data homeData

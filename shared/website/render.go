@@ -151,11 +151,12 @@ func (s *Server) fail(q *req, w http.ResponseWriter, r *http.Request, err error)
 		return
 	case errors.Is(err, errNotFound):
 		if q != nil {
-			if q.visit == nil || q.visit.Settings == nil {
-				if _, lerr := s.load(q, public.Want{}); lerr != nil {
+			// An old address the site keeps a redirect for (redirect.go), else the 404 page.
+			if done, lerr := s.redirectNotFound(q); lerr != nil || done {
+				if lerr != nil {
 					s.fail(nil, w, r, lerr)
-					return
 				}
+				return
 			}
 			if rerr := s.render(q, &view{Body: "notfound", Status: http.StatusNotFound, Title: "Page not found"}); rerr == nil {
 				return
