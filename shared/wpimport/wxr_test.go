@@ -380,3 +380,21 @@ func TestReadErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRead: no input makes the reader panic, and every failure it reports is ErrNotWXR's.
+func FuzzRead(f *testing.F) {
+	small, err := os.ReadFile("testdata/small.xml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(small)
+	f.Add(small[:len(small)/3])
+	f.Add([]byte(`<rss><channel><wp:wxr_version>1.2</wp:wxr_version><item><wp:post_id>1</wp:post_id></item></channel></rss>`))
+	f.Add([]byte(`<!DOCTYPE x [<!ENTITY a "b">]><rss/>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _, err := tryRead(bytes.NewReader(data))
+		if err != nil && !errors.Is(err, ErrNotWXR) && !strings.Contains(err.Error(), "site called") {
+			t.Errorf("error %q does not wrap ErrNotWXR", err)
+		}
+	})
+}
