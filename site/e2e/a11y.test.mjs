@@ -26,6 +26,7 @@ const LINKS = [
   ['Events', '/events', 'Events'],
   ['Resources', '/resources', 'Resources'],
   ['Testimonials', '/testimonials', 'Testimonials'],
+  ['Redirects', '/redirects', 'Redirects'],
   ['Popups', '/popups', 'Popups'],
   ['FAQs', '/faqs', 'FAQs'],
   ['Newsletter Signups', '/newsletter-signups', 'Newsletter Signups'],

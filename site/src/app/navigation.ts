@@ -75,6 +75,8 @@ export const SECTIONS: SectionDecl[] = [
       link('Events', '/events'),
       link('Resources', '/resources'),
       link('Testimonials', '/testimonials'),
+      // Old addresses (a WordPress site's, say) the website sends on: a generic collection screen.
+      link('Redirects', '/redirects'),
     ],
   },
   {

@@ -35,6 +35,12 @@ describe('navigation declarations', () => {
     const content = SECTIONS.find((s) => s.section === 'Website Content');
     expect(content?.links.map((l) => l.label)).toContain('Testimonials');
   });
+  it('lists Redirects under Website Content, as the generic screen of its collection', () => {
+    const content = SECTIONS.find((s) => s.section === 'Website Content');
+    const redirects = content?.links.find((l) => l.label === 'Redirects');
+    expect(redirects).toMatchObject({ path: '/redirects', collection: 'redirects', category: 'REDIRECT' });
+    expect(titleForPath(ALL_ROUTES, '/redirects')).toBe('Redirects');
+  });
   it('declares every SPEC §2 route once', () => {
     const paths = ALL_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
