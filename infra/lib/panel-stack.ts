@@ -17,6 +17,7 @@ import { Website } from './website';
 import { Schedule } from './schedule';
 import { Imaging, IMAGING_PREFIX } from './imaging';
 import { Mail } from './mail';
+import { EXPORT_OBJECT, importGroup, UPLOADS_PREFIX, WordPressImport } from './wpimport';
 
 /** TableAccess is what a group does with the table. */
 export type TableAccess = 'read' | 'readwrite';
@@ -136,6 +137,11 @@ export class PanelStack extends Stack {
   readonly imaging: Imaging;
   /** mail sends the outbox through SES and keeps the tenants' suppression lists. */
   readonly mail: Mail;
+  /**
+   * wordpressImport runs WordPress imports from its queue; unset when no group serves
+   * /wordpress-imports (the Import screen's calls, which start them).
+   */
+  readonly wordpressImport?: WordPressImport;
 
   constructor(scope: Construct, id: string, props: PanelStackProps) {
     super(scope, id, props);
@@ -260,6 +266,23 @@ export class PanelStack extends Stack {
       environment: { TABLE_NAME: this.data.table.tableName, MEDIA_BUCKET: mediaBucketName, LOG_LEVEL: props.logLevel ?? 'INFO', ...props.extraEnvironment },
     });
 
+    const importStarter = importGroup(props.routes);
+    if (importStarter) {
+      this.wordpressImport = new WordPressImport(this, 'WordPressImport', {
+        functionsDir: props.functionsDir,
+        production: props.production,
+        logRetention,
+        environment: {
+          TABLE_NAME: this.data.table.tableName,
+          MEDIA_BUCKET: mediaBucketName,
+          OBJECT_URL_PREFIX: '/media/',
+          LOG_LEVEL: props.logLevel ?? 'INFO',
+          ...panelEnv,
+          ...props.extraEnvironment,
+        },
+      });
+    }
+
     // --- grants (only here) ---
     // CloudFront may read confirmed media only (media/*), not pending uploads: the panel's
     // distribution and the websites' (one statement, both distributions as source).
@@ -281,6 +304,11 @@ export class PanelStack extends Stack {
       this.grantGroup(gf, access[gf.group] ?? DEFAULT_ACCESS, pending.prefix);
       // Any group may write mail to the outbox with its own transaction, then nudge the queue.
       this.mail.grantNudge(gf.fn, gf.role);
+    }
+    if (this.wordpressImport && importStarter) {
+      const starter = this.api.functions.get(importStarter);
+      if (!starter) throw new Error(`PanelStack: no function for group ${importStarter}`);
+      this.grantWordPressImport(this.wordpressImport, starter);
     }
 
     acknowledgeNagFindings({
@@ -382,9 +410,55 @@ export class PanelStack extends Stack {
     );
   }
 
-  private grantGroup(gf: GroupFunction, access: GroupAccess, pendingPrefix: string | undefined): void {
+  /**
+   * grantWordPressImport: the group serving /wordpress-imports presigns the export's upload
+   * (PutObject: a presigned POST is the signer's own write), checks its first bytes (GetObject
+   * covers HeadObject) and sends the job to the queue; only objects named export.xml under
+   * uploads/, uploads/{tenant}/{jobId}/export.xml. The import function reads the export and
+   * adds each attachment through the upload's path (put under uploads/, checked, copied
+   * or rewritten into media/, the upload deleted), so Get/Put/Delete on those two prefixes: no
+   * trash/, no ListBucket (its missing objects answer 403, which the media library reads as
+   * missing). On the table it has an API group's default grant: it writes pages, notices, media
+   * records, the menu and redirects through the engine, never a credential partition.
+   */
+  private grantWordPressImport(wi: WordPressImport, starter: GroupFunction): void {
+    wi.grantStart(starter.fn, starter.role);
+    const exports = this.media.bucket.arnForObjects(`${UPLOADS_PREFIX}*/${EXPORT_OBJECT}`);
+    starter.role.addToPolicy(
+      new iam.PolicyStatement({ sid: 'WordPressExports', actions: ['s3:GetObject', 's3:PutObject'], resources: [exports] }),
+    );
+    this.grantTable(wi.role, DEFAULT_ACCESS);
+    wi.role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'MediaObjects',
+        actions: MEDIA_RW,
+        resources: [this.media.bucket.arnForObjects('media/*'), this.media.bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
+      }),
+    );
+    const bucketId = this.resolve((this.media.bucket.node.defaultChild as CfnResource).logicalId) as string;
+    Validations.of(starter.role).acknowledge({
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${UPLOADS_PREFIX}*/${EXPORT_OBJECT}]`,
+      reason:
+        `WordPress exports are uploaded to ${UPLOADS_PREFIX}{tenant}/{jobId}/${EXPORT_OBJECT}, a key made per import at run time; ` +
+        `the ${starter.group} group presigns that upload and reads its first bytes, and may touch no other object.`,
+    });
+    for (const p of ['media/', UPLOADS_PREFIX]) {
+      Validations.of(wi.role).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${p}*]`,
+        reason:
+          `Object keys under ${p} are {tenant}/{ulid}/{name}, created at run time; the WordPress import reads the export ` +
+          'and adds each attachment through the upload path (put, check, copy into media/, delete the upload).',
+      });
+    }
+  }
+
+  /**
+   * grantTable gives a role a group's table access: the read (and write) actions on the table and
+   * its indexes, and a deny on writes to the credential partitions the access does not list.
+   */
+  private grantTable(role: iam.Role, access: GroupAccess): void {
     const actions = access.table === 'readwrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ;
-    gf.role.addToPolicy(
+    role.addToPolicy(
       new iam.PolicyStatement({
         sid: 'Table',
         actions,
@@ -395,7 +469,7 @@ export class PanelStack extends Stack {
       .filter(([name]) => !(access.writes ?? []).includes(name))
       .map(([, pattern]) => pattern);
     if (access.table === 'readwrite' && denied.length > 0) {
-      gf.role.addToPolicy(
+      role.addToPolicy(
         new iam.PolicyStatement({
           sid: 'NoCredentialWrites',
           effect: iam.Effect.DENY,
@@ -405,6 +479,10 @@ export class PanelStack extends Stack {
         }),
       );
     }
+  }
+
+  private grantGroup(gf: GroupFunction, access: GroupAccess, pendingPrefix: string | undefined): void {
+    this.grantTable(gf.role, access);
     if (access.media === 'readwrite') {
       gf.role.addToPolicy(
         new iam.PolicyStatement({

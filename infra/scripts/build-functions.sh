@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds build/functions/<group>/bootstrap for every group in shared/routes/routes.json (the
-# API groups and the website group), the schedule job, the imaging function and the mail functions: linux/arm64 (override with GOARCH=amd64 for a local run),
+# API groups and the website group), the schedule job, the imaging function, the mail functions
+# and the WordPress import function: linux/arm64 (override with GOARCH=amd64 for a local run),
 # static, no RPC shim, stripped.
 #   infra/scripts/build-functions.sh            # all groups
 #   infra/scripts/build-functions.sh auth       # some groups
@@ -17,8 +18,9 @@ else
   # The same list as infra/lib/routes.ts functionGroups: groups, then the website (no prefixes).
   # Then the functions that serve no route: the scheduled publishing job (infra/lib/schedule.ts)
   # and the image-variant function the media bucket's events call (infra/lib/imaging.ts), and the
-  # mail sender and the suppression handler of SES's bounce events (infra/lib/mail.ts).
-  mapfile -t groups < <(node -e 'const t = require(process.argv[1]); for (const g of [...Object.keys(t.groups), ...(t.website ? [t.website] : []), "schedule", "imaging", "mail", "mailevents"]) console.log(g)' "$root/shared/routes/routes.json")
+  # mail sender and the suppression handler of SES's bounce events (infra/lib/mail.ts), and the
+  # WordPress import function the import queue invokes (infra/lib/wpimport.ts).
+  mapfile -t groups < <(node -e 'const t = require(process.argv[1]); for (const g of [...Object.keys(t.groups), ...(t.website ? [t.website] : []), "schedule", "imaging", "mail", "mailevents", "wpimport"]) console.log(g)' "$root/shared/routes/routes.json")
 fi
 
 pkgs=()

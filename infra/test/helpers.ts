@@ -7,6 +7,7 @@ import { functionGroups, loadRouteTable, repoRoot, RouteTable } from '../lib/rou
 import { IMAGING_FUNCTION } from '../lib/imaging';
 import { SCHEDULE_FUNCTION } from '../lib/schedule';
 import { MAIL_EVENTS_FUNCTION, MAIL_FUNCTION } from '../lib/mail';
+import { WPIMPORT_FUNCTION } from '../lib/wpimport';
 
 /** cdkContext is cdk.json's context, so tests synthesize with the same feature flags as `cdk synth`. */
 export function cdkContext(): Record<string, unknown> {
@@ -17,12 +18,12 @@ export function cdkContext(): Record<string, unknown> {
 
 /**
  * placeholderAssets makes a functions dir with a dummy bootstrap per group (the website's
- * and the schedule job's, imaging function's and mail functions' included) and a one-file SPA, so the unit tests need neither the Go build nor the SPA build.
+ * and the schedule job's, imaging function's, mail functions' and WordPress import's included) and a one-file SPA, so the unit tests need neither the Go build nor the SPA build.
  */
 export function placeholderAssets(routes: RouteTable): { functionsDir: string; spaDir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-infra-'));
   const functionsDir = path.join(dir, 'functions');
-  for (const g of [...functionGroups(routes), SCHEDULE_FUNCTION, IMAGING_FUNCTION, MAIL_FUNCTION, MAIL_EVENTS_FUNCTION]) {
+  for (const g of [...functionGroups(routes), SCHEDULE_FUNCTION, IMAGING_FUNCTION, MAIL_FUNCTION, MAIL_EVENTS_FUNCTION, WPIMPORT_FUNCTION]) {
     fs.mkdirSync(path.join(functionsDir, g), { recursive: true });
     fs.writeFileSync(path.join(functionsDir, g, 'bootstrap'), `placeholder ${g}\n`);
   }

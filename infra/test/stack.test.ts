@@ -6,6 +6,7 @@ import { PanelStack } from '../lib/panel-stack';
 import { functionGroups, loadRouteTable, parseRouteTable, routeKeys, RouteTable } from '../lib/routes';
 import { SITE_HOST, SPA_FALLBACK } from '../lib/site';
 import { makeStack, placeholderAssets, cdkContext } from './helpers';
+import { importGroup } from '../lib/wpimport';
 import { App } from 'aws-cdk-lib';
 
 type Res = { Type: string; Properties: Record<string, any>; [k: string]: any };
@@ -79,7 +80,8 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
         assert.ok(p.MemorySize >= 256 && p.MemorySize <= 1024, `${group} memory ${p.MemorySize}`);
         assert.ok(p.Timeout >= 5 && p.Timeout <= 29, `${group} timeout ${p.Timeout} under API Gateway's 30 s`);
         // MAIL_QUEUE_URL: every group may nudge the mail queue after a commit (infra/test/mail.test.ts).
-        const env = ['LOG_LEVEL', 'MAIL_QUEUE_URL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'ORIGIN_SECRET', 'TABLE_NAME', ...(group === 'auth' ? ['KMS_KEY_ID'] : [])];
+        // WPIMPORT_QUEUE_URL: the group serving /wordpress-imports starts imports (infra/test/wpimport.test.ts).
+        const env = ['LOG_LEVEL', 'MAIL_QUEUE_URL', 'MEDIA_BUCKET', 'OBJECT_URL_PREFIX', 'ORIGIN_SECRET', 'TABLE_NAME', ...(group === 'auth' ? ['KMS_KEY_ID'] : []), ...(group === importGroup(routes) ? ['WPIMPORT_QUEUE_URL'] : [])];
         assert.deepEqual(Object.keys(p.Environment.Variables).sort(), env.sort());
         const lg = resources(t, 'AWS::Logs::LogGroup')[p.LoggingConfig.LogGroup.Ref];
         assert.ok(lg.Properties.RetentionInDays > 0, `${group} log retention`);
@@ -101,6 +103,9 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
           assert.deepEqual(s3.sort(), ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
           const list = allows.find((s: any) => s.Action === 's3:ListBucket');
           assert.deepEqual(list.Condition.StringLike['s3:prefix'].sort(), ['media/*', 'trash/*', 'uploads/*'], 'ListBucket only under its prefixes');
+        } else if (group === importGroup(routes)) {
+          // Presigns the WordPress export's upload and reads its first bytes (uploads/*/export.xml only).
+          assert.deepEqual(s3.sort(), ['s3:GetObject', 's3:PutObject']);
         } else assert.deepEqual(s3, [], `${group} has no bucket access`);
         // Credentials: only auth writes sessions and lockout counters; only auth and access
         // write users and username markers. Everyone else is denied, by partition suffix.
