@@ -24,7 +24,7 @@ mkdir -p build
 # against 9.5 on 26 Nov 2026). A file is claimed by making its directory, which only one can.
 longest_first=(a11y collections website-theme-minimal website-theme-campus site admin media
   website-theme-modern trash two-factor website-theme-classic pages rough-edges-dashboard
-  website-theme-vibrant permissions-admin batch-save schedule forms history palette)
+  website-theme-vibrant permissions-admin batch-save schedule forms history palette wordpress-import)
 queue=()
 for name in "${longest_first[@]}"; do queue+=("e2e/$name.test.mjs"); done
 for f in site/e2e/*.test.mjs; do

@@ -2,7 +2,7 @@
  * The one declaration of screens: the sidebar and the route table are both built from it.
  * `screen` names a built screen; links without one render the "coming later" placeholder.
  */
-import type { Permission } from '../lib/permissions';
+import { ADMINS_ONLY, type Permission } from '../lib/permissions';
 import { COLLECTIONS } from '../lib/collections';
 
 export type ScreenKey =
@@ -17,7 +17,8 @@ export type ScreenKey =
   | 'themeSettings'
   | 'plans'
   | 'auditLog'
-  | 'trash';
+  | 'trash'
+  | 'wordpressImport';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -120,7 +121,15 @@ export const SECTIONS: SectionDecl[] = [
     ],
   },
   { section: 'Billing', links: [link('Invoices', '/invoices'), link('Plans', '/plans', 'PLAN', { screen: 'plans' })] },
-  { section: 'Settings', links: [link('Notices', '/notices'), link('Notifications', '/notifications')] },
+  {
+    section: 'Settings',
+    links: [
+      link('Notices', '/notices'),
+      link('Notifications', '/notifications'),
+      // Administrators only: an import writes pages, notices, media, the menu and redirects at once.
+      link('Import from WordPress', '/import', 'WORDPRESS_IMPORT', { screen: 'wordpressImport', permission: ADMINS_ONLY }),
+    ],
+  },
 ];
 
 /** Routes reached from inside screens rather than the sidebar. */

@@ -25,6 +25,7 @@ export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
   plans: named(() => import('../screens/plans/PlansScreen'), 'PlansScreen'),
   auditLog: named(() => import('../screens/audit/AuditLogScreen'), 'AuditLogScreen'),
   trash: named(() => import('../screens/trash/TrashScreen'), 'TrashScreen'),
+  wordpressImport: named(() => import('../screens/import/WordPressImportScreen'), 'WordPressImportScreen'),
 };
 
 /** The generic settings form of singleton collections (header, footer, SEO defaults). */

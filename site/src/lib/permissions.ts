@@ -1,13 +1,20 @@
 import type { User } from '../api/types';
 
-/** Permission is a code such as CMS_VIEW_FAQ, or true for "open to every signed-in user". */
+/**
+ * ADMINS_ONLY gates what only administrators may do, whatever a role grants (the server refuses
+ * everyone else: the WordPress import). No role holds it: it is not a CMS_ code.
+ */
+export const ADMINS_ONLY = 'ADMINISTRATORS_ONLY';
+
+/** Permission is a code such as CMS_VIEW_FAQ, ADMINS_ONLY, or true for "open to every signed-in user". */
 export type Permission = string | true;
 
-/** hasPermission: admins pass every check; others need the code in their list (SPEC §6). */
+/** hasPermission: admins pass every check; others need the code in their list (SPEC §6), and never pass ADMINS_ONLY. */
 export function hasPermission(user: User | null | undefined, permission: Permission): boolean {
   if (permission === true) return true;
   if (!user) return false;
   if (user.isAdmin) return true;
+  if (permission === ADMINS_ONLY) return false;
   return (user.permissions ?? []).includes(permission);
 }
 
