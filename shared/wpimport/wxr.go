@@ -34,13 +34,13 @@ type Term struct{ Domain, Slug, Name string }
 
 // Item is one <item> of the export: a page, post, attachment, menu item or any other post type.
 type Item struct {
-	ID                int    // wp:post_id
-	Type              string // wp:post_type: page, post, attachment, nav_menu_item, revision, …
-	Status            string // wp:status: publish, draft, private, pending, future, trash, inherit
-	Title, Link, Slug string // title, link, wp:post_name
-	Parent, MenuOrder int
-	Date              time.Time // wp:post_date_gmt, else wp:post_date (as UTC); zero when absent/0000-00-00
-	Content, Excerpt  string
+	ID                int               // wp:post_id
+	Type              string            // wp:post_type: page, post, attachment, nav_menu_item, revision, …
+	Status            string            // wp:status: publish, draft, private, pending, future, trash, inherit
+	Title, Link, Slug string            // title, link, wp:post_name
+	Parent, MenuOrder int               // wp:post_parent, wp:menu_order
+	Date              time.Time         // wp:post_date_gmt, else wp:post_date (as UTC); zero when absent/0000-00-00
+	Content, Excerpt  string            // content:encoded, excerpt:encoded (an attachment's caption)
 	AttachmentURL     string            // wp:attachment_url
 	Password          string            // wp:post_password
 	Meta              map[string]string // wp:postmeta key → value (last wins)
@@ -316,15 +316,15 @@ func (x *reader) channelElement(t xml.StartElement) error {
 	case t.Name.Space == "" && t.Name.Local == "title":
 		s.Title, err = x.text()
 	case t.Name.Space == "" && t.Name.Local == "link":
-		s.Link, err = x.text()
+		s.Link, err = x.field()
 	case t.Name.Space == "" && t.Name.Local == "language":
-		s.Language, err = x.text()
+		s.Language, err = x.field()
 	case isWP(t.Name.Space) && t.Name.Local == "wxr_version":
-		s.WXRVersion, err = x.text()
+		s.WXRVersion, err = x.field()
 	case isWP(t.Name.Space) && t.Name.Local == "base_site_url":
-		s.BaseSiteURL, err = x.text()
+		s.BaseSiteURL, err = x.field()
 	case isWP(t.Name.Space) && t.Name.Local == "base_blog_url":
-		s.BaseBlogURL, err = x.text()
+		s.BaseBlogURL, err = x.field()
 	case isWP(t.Name.Space) && t.Name.Local == "author":
 		s.Authors++
 		err = x.skip()
@@ -343,9 +343,9 @@ func (x *reader) term() error {
 		var err error
 		switch {
 		case isWP(c.Name.Space) && c.Name.Local == "term_taxonomy":
-			taxonomy, err = x.text()
+			taxonomy, err = x.field()
 		case isWP(c.Name.Space) && c.Name.Local == "term_slug":
-			slug, err = x.text()
+			slug, err = x.field()
 		case isWP(c.Name.Space) && c.Name.Local == "term_name":
 			name, err = x.text()
 		default:
@@ -374,7 +374,7 @@ func (x *reader) item() (Item, error) {
 		case c.Name.Space == "" && c.Name.Local == "title":
 			it.Title, err = x.text()
 		case c.Name.Space == "" && c.Name.Local == "link":
-			it.Link, err = x.text()
+			it.Link, err = x.field()
 		case c.Name.Space == "" && c.Name.Local == "category":
 			term := Term{Domain: attr(c, "domain"), Slug: attr(c, "nicename")}
 			term.Name, err = x.text()
@@ -386,21 +386,21 @@ func (x *reader) item() (Item, error) {
 		case wp && c.Name.Local == "post_id":
 			it.ID, err = x.number()
 		case wp && c.Name.Local == "post_type":
-			it.Type, err = x.text()
+			it.Type, err = x.field()
 		case wp && c.Name.Local == "status":
-			it.Status, err = x.text()
+			it.Status, err = x.field()
 		case wp && c.Name.Local == "post_name":
-			it.Slug, err = x.text()
+			it.Slug, err = x.field()
 		case wp && c.Name.Local == "post_parent":
 			it.Parent, err = x.number()
 		case wp && c.Name.Local == "menu_order":
 			it.MenuOrder, err = x.number()
 		case wp && c.Name.Local == "post_date":
-			date, err = x.text()
+			date, err = x.field()
 		case wp && c.Name.Local == "post_date_gmt":
-			dateGMT, err = x.text()
+			dateGMT, err = x.field()
 		case wp && c.Name.Local == "attachment_url":
-			it.AttachmentURL, err = x.text()
+			it.AttachmentURL, err = x.field()
 		case wp && c.Name.Local == "post_password":
 			it.Password, err = x.text()
 		case wp && c.Name.Local == "postmeta":
@@ -443,7 +443,7 @@ func (x *reader) meta(it *Item) error {
 		var err error
 		switch {
 		case isWP(c.Name.Space) && c.Name.Local == "meta_key":
-			key, err = x.text()
+			key, err = x.field()
 		case isWP(c.Name.Space) && c.Name.Local == "meta_value":
 			value, err = x.text()
 		default:
@@ -528,13 +528,19 @@ func (x *reader) text() (string, error) {
 	}
 }
 
+// field returns the element's text without the spaces around it: for the elements that hold a
+// word, a number or an address, which hand-edited exports sometimes spread over lines.
+func (x *reader) field() (string, error) {
+	s, err := x.text()
+	return strings.TrimSpace(s), err
+}
+
 // number returns the element's text as an integer; an empty element is 0.
 func (x *reader) number() (int, error) {
-	s, err := x.text()
+	s, err := x.field()
 	if err != nil {
 		return 0, err
 	}
-	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, nil
 	}

@@ -235,6 +235,36 @@ func TestReadOlderVersions(t *testing.T) {
 	}
 }
 
+// TestReadHandEdited reads an export whose one-word elements were spread over lines.
+func TestReadHandEdited(t *testing.T) {
+	site, items := readAll(t, strings.NewReader(`<rss xmlns:wp="http://wordpress.org/export/1.2/"><channel>
+<link>
+  https://example.org
+</link>
+<wp:wxr_version> 1.2 </wp:wxr_version>
+<item><title> Spaced title </title>
+  <wp:post_id>
+    5
+  </wp:post_id>
+  <wp:post_type>
+    page
+  </wp:post_type>
+  <wp:status> publish </wp:status>
+  <wp:post_name> about </wp:post_name>
+  <wp:postmeta><wp:meta_key> _thumbnail_id </wp:meta_key><wp:meta_value> 7 </wp:meta_value></wp:postmeta>
+</item></channel></rss>`))
+	if site.Link != "https://example.org" || site.WXRVersion != "1.2" {
+		t.Errorf("site = %+v", site)
+	}
+	it := items[0]
+	if it.ID != 5 || it.Type != "page" || it.Status != "publish" || it.Slug != "about" || it.Meta["_thumbnail_id"] != " 7 " {
+		t.Errorf("item = %+v", it)
+	}
+	if it.Title != " Spaced title " {
+		t.Errorf("title = %q, want it as written (text is the writer's to trim)", it.Title)
+	}
+}
+
 func TestReadNoItems(t *testing.T) {
 	site, items := readAll(t, strings.NewReader(`<?xml version="1.0"?>
 <rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><title>Empty</title><wp:wxr_version>1.2</wp:wxr_version>
