@@ -1,10 +1,15 @@
 // Command settings is the Lambda of the settings group (see shared/routes/routes.json). It links only the
-// modules its routes use.
+// modules its routes use: notices (whose article is rich text), notifications, and the WordPress
+// import's calls (the import itself runs in the wpimport function).
 package main
 
 import (
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
+	"github.com/campuscms/panel/shared/richtext"
+	"github.com/campuscms/panel/shared/wpimport"
 )
 
-func main() { lambdamain.Start("settings", collections.Module(collections.Linked{})) }
+func main() {
+	lambdamain.Start("settings", collections.Module(collections.Linked{RichText: richtext.Sanitize}), wpimport.Module)
+}

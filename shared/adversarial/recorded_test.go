@@ -24,11 +24,15 @@ type recorded struct {
 // notRecordWrites are the write routes that change no record, each with why: the walk fails on
 // any other write route it cannot make an accepted write through.
 var notRecordWrites = map[string]string{
-	"POST /auth/password-reset":   "a reset link and its mail: the account changes, and is recorded, when /auth/password-reset/confirm uses the link",
-	"POST /auth/two-factor/setup": "a key waiting for its first code: the account changes, and is recorded, when /auth/two-factor/enable confirms it",
-	"POST /media/uploads":         "an upload request: the library changes, and is recorded, when POST /media confirms the upload",
-	"POST /pages/{id}/preview":    "a short-lived preview token: the page does not change",
-	"POST /newsletters/{id}/test": "a test mail to the caller: the newsletter does not change",
+	"POST /auth/password-reset":          "a reset link and its mail: the account changes, and is recorded, when /auth/password-reset/confirm uses the link",
+	"POST /auth/two-factor/setup":        "a key waiting for its first code: the account changes, and is recorded, when /auth/two-factor/enable confirms it",
+	"POST /media/uploads":                "an upload request: the library changes, and is recorded, when POST /media confirms the upload",
+	"POST /pages/{id}/preview":           "a short-lived preview token: the page does not change",
+	"POST /newsletters/{id}/test":        "a test mail to the caller: the newsletter does not change",
+	"POST /wordpress-imports":            "an import job and its upload form: nothing else changes until it runs",
+	"POST /wordpress-imports/{id}/check": "a dry run: it writes nothing but its job's report",
+	"POST /wordpress-imports/{id}/import": "starts the import outside the request; every record it writes is the engine's write as the caller, " +
+		"recorded as any (shared/wpimport TestImportASite reads them in the audit log)",
 }
 
 // recWalk is the cast of TestEveryWriteIsRecorded: one tenant, its declarations, and staff to

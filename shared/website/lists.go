@@ -160,6 +160,10 @@ func (s *Server) detail(l listPage) handler {
 			v.Description = str(rec["description"])
 		case "notices":
 			v.Description = str(rec["message"])
+			// An article (an imported post's content) is shown in place of the message.
+			if content := str(rec["content"]); content != "" {
+				d.Body = safeHTML(richtext.Sanitize(content))
+			}
 		}
 		return v, nil
 	}
