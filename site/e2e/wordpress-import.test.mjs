@@ -280,9 +280,21 @@ describe('import from WordPress', () => {
       await page.goto('/import');
       await page.getByRole('heading', { level: 1, name: 'Import from WordPress' }).waitFor();
       await chooseExport(page, `notes-${RUN}.xml`, 'Dear parents, the school is closed on Monday.\n', 'text/plain');
-      await page.getByRole('button', { name: 'Check file' }).click();
+      // By keyboard: the file input, then Tab to Check file and Enter.
+      await page.getByLabel('WordPress export file (.xml)').focus();
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check file');
+      await page.keyboard.press('Enter');
       await page.getByRole('alert').filter({ hasText: NOT_WXR_MESSAGE }).waitFor();
       assert.ok(await page.getByLabel('WordPress export file (.xml)').isEnabled(), 'another file can be chosen');
+
+      // XML that is no export gets past the first look, and its check stops saying why.
+      await chooseExport(page, `page-${RUN}.xml`, '<?xml version="1.0"?>\n<html><body><p>Welcome</p></body></html>\n');
+      await page.getByRole('button', { name: 'Check file' }).click();
+      const job = page.getByRole('region', { name: `page-${RUN}.xml` });
+      await job.getByRole('alert').filter({ hasText: 'The check stopped' }).filter({ hasText: 'not a WordPress export' }).waitFor({ timeout: 30_000 });
+      await job.getByRole('button', { name: 'Check file again' }).waitFor();
+      await page.getByRole('row', { name: new RegExp(`page-${RUN}\\.xml`) }).getByText('Check failed', { exact: true }).waitFor();
     });
   });
 });

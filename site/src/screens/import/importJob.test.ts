@@ -88,6 +88,7 @@ describe('what the open job shows and offers', () => {
     expect(reportTitle(job({ state: 'checked' }))).toBe('What will be imported');
     expect(reportTitle(job({ state: 'imported', dryRun: false }))).toBe('Import finished');
     expect(reportTitle(job({ state: 'failed', dryRun: false }))).toBe('What was imported before it stopped');
+    expect(reportTitle(job({ state: 'failed', dryRun: true }))).toBe('');
     expect(reportTitle(job({ state: 'importing', dryRun: false }))).toBe('');
   });
   it('imports a checked file, goes on with a failed import, checks again a failed check', () => {

@@ -101,7 +101,8 @@ export function reportTitle(job: Pick<ImportJob, 'state' | 'dryRun'>): string {
     case 'imported':
       return 'Import finished';
     case 'failed':
-      return job.dryRun ? 'What the check found before it stopped' : 'What was imported before it stopped';
+      // A check that stopped is checked again from the start: only an import's part is worth showing.
+      return job.dryRun ? '' : 'What was imported before it stopped';
     default:
       return '';
   }
