@@ -18,20 +18,23 @@ func (r *run) redirects(ctx context.Context) error {
 	sort.Strings(froms)
 	for _, from := range froms {
 		to := r.plan.newPath[from]
-		if from == to {
+		// The same address however spelled (/about/ and /about) needs no redirect.
+		if n, err := redirects.Normalize(from); err == nil && n == to {
 			continue
 		}
 		if r.opts.DryRun {
 			r.rep.Imported.add(KindRedirect, 1)
 			continue
 		}
-		changed, err := redirects.Upsert(ctx, r.im.Svc, r.caller, from, to, 301)
+		res, err := redirects.Put(ctx, r.im.Svc, r.caller, from, to, 301)
 		switch {
 		case refused(err):
 			r.rep.Failed.add("Redirect from %s: %s", from, describe(err))
 		case err != nil:
 			return err
-		case changed:
+		case res.Kept:
+			r.rep.Notes.add("The redirect from %s someone made was kept (the import's would lead to %s).", from, to)
+		case res.Changed:
 			r.rep.Imported.add(KindRedirect, 1)
 		default:
 			r.rep.Unchanged.add(KindRedirect, 1)
