@@ -100,7 +100,7 @@ func TestImportThroughTheAPI(t *testing.T) {
 		t.Fatalf("a second start: %d %s", again.Status, again.Raw)
 	}
 	done := waitFor(t, tn, id, "importing")
-	if done.Get("result.state") != "imported" || !strings.Contains(string(done.Raw), "Imported") || !strings.Contains(string(done.Raw), "1 draft pages") {
+	if done.Get("result.state") != "imported" || !strings.Contains(string(done.Raw), "Imported") || !strings.Contains(string(done.Raw), "1 draft page") {
 		t.Fatalf("imported: %s", done.Raw)
 	}
 	pages := list(t, tn, "/pages")

@@ -161,7 +161,8 @@ func (w *Web) request(ctx context.Context, method, fileURL string) (*http.Respon
 	}
 	res, err := w.Client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMissing, err)
+		// Said without the network's details (resolver addresses, dial errors).
+		return nil, fmt.Errorf("%w: the old site could not be reached", ErrMissing)
 	}
 	if res.StatusCode != http.StatusOK {
 		res.Body.Close()
@@ -190,7 +191,7 @@ func (w *Web) Get(ctx context.Context, fileURL string) ([]byte, string, error) {
 	}
 	body, err := io.ReadAll(io.LimitReader(res.Body, media.MaxSize+1))
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %v", ErrMissing, err)
+		return nil, "", fmt.Errorf("%w: the download was cut short", ErrMissing)
 	}
 	mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
 	if mt == "" || mt == "application/octet-stream" {

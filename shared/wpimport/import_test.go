@@ -125,7 +125,7 @@ func TestImportASite(t *testing.T) {
 	}
 	for _, want := range []string{"[contact-form-7] in the page \"Admissions\"", "block latest-posts", "categories (not kept): Events, News",
 		"tags (not kept): Music, Sports", "2015/01/old-badge.gif", "had no title", "\"Term dates\" had no content",
-		"Menu \"Footer\" was not imported", "1 menu items were more than two levels deep"} {
+		"Menu \"Footer\" was not imported", "Menu items more than two levels deep: 1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report does not say %q", want)
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/campuscms/panel/shared/auth"
@@ -226,6 +227,9 @@ func (rn *Runner) fail(ctx context.Context, key store.Key, lease string, why err
 // failure is why a run stopped, as the Import screen shows it.
 func failure(err error) string {
 	msg := err.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
 	if len(msg) > 500 {
 		msg = msg[:500] + "…"
 	}

@@ -93,10 +93,10 @@ func (r *run) menu(ctx context.Context) error {
 		items = append(items, top)
 	}
 	if left > 0 {
-		r.rep.Notes.add("%d menu items were left out: a menu holds at most %d.", left, menu.MaxItems)
+		r.rep.Notes.add("Menu items left out (a menu holds at most %d): %d.", menu.MaxItems, left)
 	}
 	if lifted > 0 {
-		r.rep.Notes.add("%d menu items were more than two levels deep: they are on the second level, under their top item.", lifted)
+		r.rep.Notes.add("Menu items more than two levels deep: %d, now on the second level under their top item.", lifted)
 	}
 	n := menu.Count(items)
 	if r.opts.DryRun {

@@ -110,7 +110,7 @@ func (r *run) finding(f Finding, where string) {
 	case "empty":
 		r.rep.Notes.add("The %s had no content.", where)
 	case "gallery":
-		r.rep.Notes.add("A gallery in the %s became its images in a row. %s", where, f.Detail)
+		r.rep.Notes.add("A gallery in the %s became its images, one after the other.", where)
 	case "embed":
 		r.rep.Notes.add("An embedded %s in the %s became a link to it.", f.Name, where)
 	default:

@@ -100,15 +100,15 @@ func (r *Report) Sections() []Section {
 	add(verb, done)
 	var skipped []string
 	for _, k := range sortedCounts(r.Skipped) {
-		skipped = append(skipped, fmt.Sprintf("%d %s", r.Skipped[k], k))
+		skipped = append(skipped, counted(r.Skipped[k], k))
 	}
 	add("Not imported", skipped)
 	var terms []string
 	if len(r.Categories) > 0 {
-		terms = append(terms, fmt.Sprintf("%d categories (not kept): %s", len(r.Categories), strings.Join(r.Categories, ", ")))
+		terms = append(terms, fmt.Sprintf("%s (not kept): %s", counted(len(r.Categories), "categories"), strings.Join(r.Categories, ", ")))
 	}
 	if len(r.Tags) > 0 {
-		terms = append(terms, fmt.Sprintf("%d tags (not kept): %s", len(r.Tags), strings.Join(r.Tags, ", ")))
+		terms = append(terms, fmt.Sprintf("%s (not kept): %s", counted(len(r.Tags), "tags"), strings.Join(r.Tags, ", ")))
 	}
 	add("Categories and tags", terms)
 	add("Shortcodes and blocks left out", r.Shortcodes.all())
@@ -154,4 +154,23 @@ func sortedFieldKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// singular are the last words of what the report counts, as one of them is said.
+var singular = map[string]string{"pages": "page", "posts": "post", "comments": "comment", "users": "user",
+	"categories": "category", "tags": "tag", "items": "item"}
+
+// counted is n things: "1 draft page", "2 draft pages".
+func counted(n int, what string) string {
+	if n == 1 {
+		words := strings.Fields(what)
+		for i, w := range words {
+			if one, ok := singular[w]; ok {
+				words[i] = one
+				break
+			}
+		}
+		what = strings.Join(words, " ")
+	}
+	return fmt.Sprintf("%d %s", n, what)
 }

@@ -218,7 +218,7 @@ describe('import from WordPress', () => {
       const report = job.getByRole('region', { name: 'What will be imported' });
       await report.waitFor({ timeout: 60_000 });
       const text = await report.innerText();
-      for (const want of ['pages: 2 new', 'notices: 1 new', 'menu items: 3 new', '1 draft pages', '[contact-form-7] in the page', 'gallery', `${HOST}/wp-content/uploads/2020/01/a.jpg`]) {
+      for (const want of ['pages: 2 new', 'notices: 1 new', 'menu items: 3 new', '1 draft page', '[contact-form-7] in the page', 'gallery', `${HOST}/wp-content/uploads/2020/01/a.jpg`]) {
         assert.ok(text.includes(want), `the check's report says ${JSON.stringify(want)}:\n${text}`);
       }
       assert.ok(await report.getByRole('heading', { level: 5 }).count() >= 2, 'each section of the report has its heading');
