@@ -274,6 +274,29 @@ describe('import from WordPress', () => {
     });
   });
 
+  test('the imported pages and notice pass axe in every theme', { timeout: 120_000 }, async () => {
+    const [history] = await records('pages', 'title', HISTORY);
+    const [post] = await records('notices', 'title', POST);
+    assert.ok(history && post, 'the import of the first test is there');
+    const before = (await call('GET', '/theme-settings')).result?.themeId ?? 'classic';
+    try {
+      await withPage(async (page) => {
+        for (const themeId of ['classic', 'modern', 'minimal', 'vibrant', 'campus']) {
+          await call('PATCH', '/theme-settings', { themeId });
+          for (const path of [`/${history.slug}`, `/notices/${post.id}`]) {
+            // A theme switch reaches the site once its cached page expires: ask past the cache.
+            const res = await page.goto(`${SITE}${path}?theme=${themeId}`);
+            assert.equal(res.status(), 200, `${path} in ${themeId}`);
+            await page.locator(`html.theme-${themeId}`).waitFor({ state: 'attached' });
+            assert.deepEqual(await axeViolations(page, 'body'), [], `axe on ${path} in theme ${themeId}`);
+          }
+        }
+      });
+    } finally {
+      await call('PATCH', '/theme-settings', { themeId: before });
+    }
+  });
+
   test('a file that is not a WordPress export is refused with how to export one', async () => {
     await withPage(async (page) => {
       await loginAndWait(page);
