@@ -44,7 +44,7 @@ type Item struct {
 	Stripped int `dynamo:"stripped,omitempty" json:"-"`
 	// Alt is an image's text alternative and Caption its caption, when they were given (an
 	// import brings them along; Details).
-	Alt       string    `dynamo:"alt,omitempty" json:"alt,omitempty"`
+	Alt       string    `dynamo:"altText,omitempty" json:"altText,omitempty"`
 	Caption   string    `dynamo:"caption,omitempty" json:"caption,omitempty"`
 	CreatedAt time.Time `dynamo:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
@@ -80,7 +80,7 @@ var mediaKind = collections.Kind{
 		{Name: "fileSize", Label: "File Size", Type: collections.TypeNumber}, {Name: "mimeType", Label: "MIME Type", Type: collections.TypeText},
 		{Name: "mediaType", Label: "Media Type", Type: collections.TypeText}, {Name: "width", Label: "Width", Type: collections.TypeNumber},
 		{Name: "height", Label: "Height", Type: collections.TypeNumber}, {Name: "variants", Label: "Variants", Type: collections.TypeJSON},
-		{Name: "alt", Label: "Alt text", Type: collections.TypeText}, {Name: "caption", Label: "Caption", Type: collections.TypeText}}},
+		{Name: "altText", Label: "Alt text", Type: collections.TypeText}, {Name: "caption", Label: "Caption", Type: collections.TypeText}}},
 	FacetOf: func(rec collections.Record) string {
 		t, _ := rec["mediaType"].(string)
 		return "TYPE#" + t

@@ -178,7 +178,7 @@ func TestImportASite(t *testing.T) {
 
 	// Media with their alt text; the menu, two levels; redirects from the old addresses.
 	media := list(t, tn, "/media?limit=50")
-	if len(media) != 3 || byField(media, "alt", "") != nil {
+	if len(media) != 3 || byField(media, "altText", "") != nil {
 		t.Errorf("media: %v", media)
 	}
 	menu := testkit.Call(t, call{Method: "GET", Path: "/menu-items", Tenant: tn.ID, Token: tn.AdminToken})
