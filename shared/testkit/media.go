@@ -1,7 +1,11 @@
 package testkit
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
 	"testing"
 	"time"
 
@@ -33,4 +37,18 @@ func LibraryJPEG(t testing.TB, tenant, name string, body []byte) (id, ref string
 		t.Fatal(err)
 	}
 	return id, ref
+}
+
+// SmallJPEG is a small, valid JPEG (40×30): a file an upload's checks accept.
+func SmallJPEG(t testing.TB) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for x := 0; x < 40; x++ {
+		img.Set(x, x%30, color.RGBA{200, 120, 40, 255})
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

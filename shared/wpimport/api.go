@@ -51,13 +51,13 @@ type handlers struct {
 }
 
 var (
-	errAdminsOnly  = &api.Error{Status: http.StatusForbidden, Message: "Only an administrator can import a website."}
-	errNoJob       = &api.Error{Status: http.StatusNotFound, Message: "This import was not found."}
-	errNotUploaded = &api.Error{Status: http.StatusBadRequest, Message: "The file has not been uploaded yet."}
-	errUnderWay    = &api.Error{Status: http.StatusConflict, Message: "This import is already under way."}
-	errCheckFirst  = &api.Error{Status: http.StatusConflict, Message: "Check the file before importing it."}
-	errNotWXR      = &api.Error{Status: http.StatusBadRequest, Message: "This file is not a WordPress export. In WordPress, use Tools → Export → All content, and upload the .xml file it downloads."}
-	errExportTooBig      = &api.Error{Status: http.StatusRequestEntityTooLarge, Message: "The export is larger than 100 MB."}
+	errAdminsOnly   = &api.Error{Status: http.StatusForbidden, Message: "Only an administrator can import a website."}
+	errNoJob        = &api.Error{Status: http.StatusNotFound, Message: "This import was not found."}
+	errNotUploaded  = &api.Error{Status: http.StatusBadRequest, Message: "The file has not been uploaded yet."}
+	errUnderWay     = &api.Error{Status: http.StatusConflict, Message: "This import is already under way."}
+	errCheckFirst   = &api.Error{Status: http.StatusConflict, Message: "Check the file before importing it."}
+	errNotWXR       = &api.Error{Status: http.StatusBadRequest, Message: "This file is not a WordPress export. In WordPress, use Tools → Export → All content, and upload the .xml file it downloads."}
+	errExportTooBig = &api.Error{Status: http.StatusRequestEntityTooLarge, Message: "The export is larger than 100 MB."}
 )
 
 func (h *handlers) admin(next api.HandlerFunc) api.HandlerFunc {

@@ -1,12 +1,8 @@
 package wpimport_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"image"
-	"image/color"
-	"image/jpeg"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,7 +24,7 @@ func uploads(t *testing.T, broken bool) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, name := range []string{"2008/06/canola2.jpg", "2019/03/school-front.jpg", "2024/03/concert-hall-scaled.jpg"} {
-		body := jpegBytes(t)
+		body := testkit.SmallJPEG(t)
 		if broken && strings.Contains(name, "canola2") {
 			body = []byte("<html><body><script>alert(document.cookie)</script></body></html>")
 		}
@@ -41,19 +37,6 @@ func uploads(t *testing.T, broken bool) string {
 		}
 	}
 	return dir
-}
-
-func jpegBytes(t *testing.T) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
-	for x := 0; x < 40; x++ {
-		img.Set(x, x%30, color.RGBA{200, 120, 40, 255})
-	}
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, nil); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 func fixture(name string) wpimport.Opener {

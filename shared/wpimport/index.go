@@ -22,8 +22,8 @@ type entry struct {
 	// Caption is an attachment's caption (its excerpt).
 	Caption   string
 	Protected bool
-	Meta          map[string]string
-	Terms         []Term
+	Meta      map[string]string
+	Terms     []Term
 }
 
 // metaKept are the postmeta keys the import reads; the rest (many kilobytes per post in a

@@ -50,8 +50,8 @@ type Job struct {
 	Progress Progress   `dynamo:"progress" json:"progress"`
 	Report   string     `dynamo:"report" json:"-"` // the Report as JSON
 	Error    string     `dynamo:"error,omitempty" json:"error,omitempty"`
-	By       string     `dynamo:"by" json:"by"`         // the user who started the run
-	ByID     string     `dynamo:"byId" json:"-"`        // their id: the run writes as them
+	By       string     `dynamo:"by" json:"by"`             // the user who started the run
+	ByID     string     `dynamo:"byId" json:"-"`            // their id: the run writes as them
 	Lease    string     `dynamo:"lease,omitempty" json:"-"` // the runner holding the job
 	LeaseEnd time.Time  `dynamo:"leaseEnd,omitempty" json:"-"`
 	Created  time.Time  `dynamo:"createdAt" json:"createdAt"`
