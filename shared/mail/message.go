@@ -100,6 +100,10 @@ type Message struct {
 	// it is not sent to an address on the tenant's suppression list. Mail a person asked for
 	// (a password reset) is not bulk and is sent regardless.
 	Bulk bool `dynamo:"bulk,omitempty" json:"bulk,omitempty"`
+	// Campaign names the bulk send the mail is one of (a newsletter's id): SES tags the mail with
+	// it (TagCampaign), so its bounce or complaint is counted on that send (Events.Count).
+	// Letters, digits, '-' and '_' (what an SES tag value allows); empty for other mail.
+	Campaign string `dynamo:"campaign,omitempty" json:"campaign,omitempty"`
 }
 
 // Validate checks a message before it is written or sent: every problem wraps ErrInvalid.
@@ -132,6 +136,9 @@ func (m Message) Validate() error {
 	}
 	if !validKind(m.Kind) {
 		return fmt.Errorf("%w: kind %q: 1 to %d letters, digits, '-' or '_'", ErrInvalid, m.Kind, maxKindLength)
+	}
+	if m.Campaign != "" && !ValidCampaign(m.Campaign) {
+		return fmt.Errorf("%w: campaign %q: 1 to %d letters, digits, '-' or '_'", ErrInvalid, m.Campaign, maxKindLength)
 	}
 	for name, value := range m.Headers {
 		if !allowedHeaders[name] {
@@ -208,6 +215,10 @@ func checkLine(what, s string, max int) error {
 	}
 	return nil
 }
+
+// ValidCampaign reports whether c can name a campaign (Message.Campaign): an SES tag value of 1
+// to 40 letters, digits, '-' or '_'.
+func ValidCampaign(c string) bool { return validKind(c) }
 
 func validKind(k string) bool {
 	if k == "" || len(k) > maxKindLength {

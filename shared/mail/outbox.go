@@ -30,10 +30,10 @@ func OutboxPartition(scope store.Scope) string { return scope.Partition("MAILOUT
 // FailedPartition is the tenant's mail given up on (SK: the mail's id).
 func FailedPartition(scope store.Scope) string { return scope.Partition("MAILFAILED") }
 
-// Partitions are every partition of the tenant's mail (outbox, failed, suppressions), for the
-// tools that find a tenant's items by Query (tenant deletion and export).
+// Partitions are every partition of the tenant's mail (outbox, failed, suppressions, handled
+// events), for the tools that find a tenant's items by Query (tenant deletion and export).
 func Partitions(scope store.Scope) []string {
-	return []string{OutboxPartition(scope), FailedPartition(scope), SuppressionPartition(scope)}
+	return []string{OutboxPartition(scope), FailedPartition(scope), SuppressionPartition(scope), EventPartition(scope)}
 }
 
 // InDueIndex reports whether an item of tenant with the given keys is an outbox item in the due

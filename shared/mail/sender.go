@@ -40,8 +40,10 @@ func (Off) Send(context.Context, Envelope) (string, error) {
 
 // SES tags every mail carries (EmailTags): the bounce and complaint events of a mail carry them
 // back (mail.tags), so HandleSESEvent knows whose suppression list an address joins.
+// TagCampaign is carried only by bulk mail that names its campaign (Message.Campaign).
 const (
-	TagTenant = "tenant"
-	TagKind   = "kind"
-	TagID     = "outbox"
+	TagTenant   = "tenant"
+	TagKind     = "kind"
+	TagID       = "outbox"
+	TagCampaign = "campaign"
 )

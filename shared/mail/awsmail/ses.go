@@ -59,6 +59,9 @@ func (s *SES) Input(e mail.Envelope) (*sesv2.SendEmailInput, error) {
 			{Name: aws.String(mail.TagID), Value: aws.String(e.ID)},
 		},
 	}
+	if e.Campaign != "" {
+		in.EmailTags = append(in.EmailTags, types.MessageTag{Name: aws.String(mail.TagCampaign), Value: aws.String(e.Campaign)})
+	}
 	if e.ReplyTo != "" {
 		in.ReplyToAddresses = []string{e.ReplyTo}
 	}
