@@ -1,9 +1,13 @@
 // Command settings is the Lambda of the settings group (see shared/routes/routes.json). It links only the
-// modules its routes use: notices (whose article is rich text), notifications, and the WordPress
+// modules its routes use: notices (whose article is rich text), notifications, site settings and the WordPress
 // import's calls (the import itself runs in the wpimport function).
 package main
 
 import (
+	// The time zone database travels with the binary: the site settings' time zone is checked
+	// against it, and the provided.al2023 runtime (AL2023 minimal) may carry none of its own.
+	_ "time/tzdata"
+
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/richtext"

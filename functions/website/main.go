@@ -3,6 +3,10 @@
 package main
 
 import (
+	// The time zone database travels with the binary: the calendar writes events in the site
+	// settings' time zone, and the provided.al2023 runtime (AL2023 minimal) may carry none of its own.
+	_ "time/tzdata"
+
 	"net/http"
 
 	"github.com/campuscms/panel/shared/app"

@@ -302,6 +302,9 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		if f.Format == FormatSlug && !formats.Slug(s) {
 			return nil, f.Label + " may hold only lowercase letters, digits and hyphens (at most 100)."
 		}
+		if f.Format == FormatTimeZone && !validZone(s) {
+			return nil, f.Label + " must be a time zone name from the IANA database, such as Europe/London or America/New_York."
+		}
 	case TypeLongText:
 		if len(s) > limit(maxLongText) {
 			return nil, tooLong(limit(maxLongText))
@@ -357,6 +360,12 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		}
 	}
 	return s, ""
+}
+
+// validZone reports whether s names a time zone (formats.TimeZone).
+func validZone(s string) bool {
+	_, ok := formats.TimeZone(s)
+	return ok
 }
 
 // parseBool converts a boolean field (api.ParseBool) or says why it cannot.

@@ -53,6 +53,10 @@ const FormatSlug = "slug"
 // FormatHTTPS makes a url field accept only an absolute https:// address (a social media page).
 const FormatHTTPS = "https"
 
+// FormatTimeZone makes a text field an IANA time zone name ("Europe/London") that the time zone
+// database knows (formats.TimeZone); empty means UTC.
+const FormatTimeZone = "timezone"
+
 // Field is one declared field of a collection.
 type Field struct {
 	Name     string   `json:"name"`

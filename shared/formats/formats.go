@@ -1,9 +1,11 @@
 // Package formats holds the text formats more than one package accepts, one definition each:
-// an email address, a calendar date, a URL slug, a hex colour. Patterns compile on first use (lazyre).
+// an email address, a calendar date, a URL slug, a hex colour, a time zone. Patterns compile on
+// first use (lazyre).
 package formats
 
 import (
 	"strings"
+	"time"
 
 	"github.com/campuscms/panel/shared/lazyre"
 )
@@ -13,6 +15,9 @@ var (
 	datePattern  = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
 	slugPattern  = lazyre.New(`^[a-z0-9-]{1,100}$`)
 	colorPattern = lazyre.New(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+	// zonePattern is the shape of an IANA time zone name: "UTC", "Europe/London",
+	// "America/Argentina/Buenos_Aires", "Etc/GMT+5". Never a path (no leading slash, no dots).
+	zonePattern = lazyre.New(`^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9][A-Za-z0-9_+-]*){0,3}$`)
 )
 
 // Email reports whether s looks like an email address (something@host.tld, at most 254 bytes).
@@ -26,6 +31,18 @@ func Slug(s string) bool { return slugPattern().MatchString(s) }
 
 // Color reports whether s is a hex colour, #rgb or #rrggbb (either case).
 func Color(s string) bool { return colorPattern().MatchString(s) }
+
+// TimeZone returns the location an IANA time zone name stands for ("America/New_York"), from
+// the time zone database (the system's, or the copy a Lambda embeds: its main imports
+// time/tzdata). ok is false for anything else: a misspelt or unknown name, "Local" (the
+// server's own zone, which means nothing to an institution), a POSIX rule, a file path.
+func TimeZone(name string) (loc *time.Location, ok bool) {
+	if len(name) > 64 || name == "Local" || !zonePattern().MatchString(name) {
+		return nil, false
+	}
+	loc, err := time.LoadLocation(name)
+	return loc, err == nil
+}
 
 // CSVCell defuses spreadsheet formula injection (OWASP "CSV Injection"): a cell starting with
 // =, +, -, @, tab or carriage return is prefixed with a single quote, so a spreadsheet shows it as

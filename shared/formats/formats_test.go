@@ -26,12 +26,29 @@ func TestFormats(t *testing.T) {
 		{"short colour", Color, "#fff", true},
 		{"colour without #", Color, "1a73e8", false},
 		{"colour name", Color, "red", false},
+		{"time zone", zone, "America/New_York", true},
+		{"time zone in three parts", zone, "America/Argentina/Buenos_Aires", true},
+		{"time zone UTC", zone, "UTC", true},
+		{"fixed offset zone", zone, "Etc/GMT-14", true},
+		{"unknown time zone", zone, "Mars/Olympus_Mons", false},
+		{"the server's own zone", zone, "Local", false},
+		{"empty time zone", zone, "", false},
+		{"time zone as a path", zone, "../../etc/passwd", false},
+		{"time zone as an absolute path", zone, "/usr/share/zoneinfo/UTC", false},
+		{"time zone as a POSIX rule", zone, "EST5EDT,M3.2.0,M11.1.0", false},
+		{"time zone with a space", zone, "America/New York", false},
 	}
 	for _, c := range cases {
 		if got := c.check(c.in); got != c.want {
 			t.Errorf("%s: %q → %v, want %v", c.name, c.in, got, c.want)
 		}
 	}
+}
+
+// zone is TimeZone as a yes or no.
+func zone(s string) bool {
+	_, ok := TimeZone(s)
+	return ok
 }
 
 func TestCSVCell(t *testing.T) {

@@ -17,6 +17,9 @@ func SampleValue(t testing.TB, tn Tenant, reg collections.Registry, f collection
 	if f.Format == collections.FormatSlug {
 		return fmt.Sprintf("slug-%d", n)
 	}
+	if f.Format == collections.FormatTimeZone {
+		return []string{"UTC", "America/New_York", "Europe/London", "Asia/Kolkata"}[n%4]
+	}
 	switch f.Type {
 	case collections.TypeNumber:
 		return n

@@ -48,6 +48,7 @@ const LINKS = [
   ['Plans', '/plans', 'Plans'],
   ['Notices', '/notices', 'Notices'],
   ['Notifications', '/notifications', 'Notifications'],
+  ['Site Settings', '/site-settings', 'Site Settings'],
 ];
 
 /** closeForm presses Escape on a record's form and says Yes to leaving it. */

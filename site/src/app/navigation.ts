@@ -124,6 +124,8 @@ export const SECTIONS: SectionDecl[] = [
   {
     section: 'Settings',
     links: [
+      // Tenant-wide settings several features share (the time zone of the website's calendar).
+      link('Site Settings', '/site-settings'),
       link('Notices', '/notices'),
       link('Notifications', '/notifications'),
       // Administrators only: an import writes pages, notices, media, the menu and redirects at once.

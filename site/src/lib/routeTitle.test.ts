@@ -41,6 +41,12 @@ describe('navigation declarations', () => {
     expect(redirects).toMatchObject({ path: '/redirects', collection: 'redirects', category: 'REDIRECT' });
     expect(titleForPath(ALL_ROUTES, '/redirects')).toBe('Redirects');
   });
+  it('lists Site Settings under Settings, as the generic settings form of its singleton', () => {
+    const settings = SECTIONS.find((s) => s.section === 'Settings');
+    const link = settings?.links.find((l) => l.label === 'Site Settings');
+    expect(link).toMatchObject({ path: '/site-settings', singleton: 'site-settings', category: 'SITE_SETTING' });
+    expect(titleForPath(ALL_ROUTES, '/site-settings')).toBe('Site Settings');
+  });
   it('declares every SPEC §2 route once', () => {
     const paths = ALL_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

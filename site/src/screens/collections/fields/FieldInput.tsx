@@ -86,6 +86,42 @@ function ColorInput({ field, value, error, onChange }: Props) {
   );
 }
 
+/** timeZones are the IANA names the browser knows, offered as suggestions (the server checks the name). */
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+}
+
+/** TimeZoneInput is a time zone name (format "timezone") typed with the browser's names as suggestions. */
+function TimeZoneInput({ field, value, error, onChange }: Props) {
+  const listId = `${field.name}-zones`;
+  const [zones] = useState(timeZones);
+  return (
+    <>
+      <TextField
+        label={requiredLabel(field)}
+        name={field.name}
+        value={typeof value === 'string' ? value : ''}
+        placeholder="Europe/London"
+        list={listId}
+        autoComplete="off"
+        descriptiveText="An IANA time zone name, such as Europe/London or America/New_York; empty means UTC"
+        hasError={Boolean(error)}
+        errorMessage={error}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <datalist id={listId}>
+        {zones.map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 /** FieldInput renders the editor for one declared field by its type. */
 export function FieldInput(props: Props) {
   const { field, value, error, editing, holdsAll, onChange } = props;
@@ -191,6 +227,7 @@ export function FieldInput(props: Props) {
         />
       );
     default:
+      if (field.format === 'timezone') return <TimeZoneInput {...props} />;
       return <TextField {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
   }
 }
