@@ -26,7 +26,8 @@ go vet ./...
 go test -count=1 -vet=off -timeout 20m -v ./shared/adversarial >build/adversarial.log 2>&1 &
 adversarial=$!
 status=0
-go test -count=1 -vet=off -timeout 20m $(go list ./... | grep -v -E '/shared/adversarial$') || status=1
+# -p 3: three packages at a time beside the adversarial suite; each mostly waits on its emulator.
+go test -count=1 -vet=off -p 3 -timeout 20m $(go list ./... | grep -v -E '/shared/adversarial$') || status=1
 wait $adversarial || status=1
 grep -E '^(adversarial suite:|--- FAIL|FAIL|ok )' build/adversarial.log || true
 if [ $status -ne 0 ]; then
