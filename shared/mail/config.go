@@ -2,7 +2,6 @@ package mail
 
 import (
 	"fmt"
-	"net/mail"
 	"os"
 	"strconv"
 	"strings"
@@ -82,13 +81,12 @@ func (c Config) Check() error {
 }
 
 // FromAddress is the deployment's sending address: no-reply@{Domain}.
-func (c Config) FromAddress() string { return "no-reply@" + c.Domain }
+func (c Config) FromAddress() string { return FromLocalPart + "@" + c.Domain }
 
 // From is the From header of a message sent for fromName: "{fromName}" <no-reply@{Domain}>,
-// the name quoted, or encoded as RFC 2047 words when it is not ASCII (net/mail).
-func (c Config) From(fromName string) string {
-	return (&mail.Address{Name: fromName, Address: c.FromAddress()}).String()
-}
+// the name quoted, or encoded as RFC 2047 words when it is not ASCII (net/mail). The worker
+// sends a tenant's mail from its own verified domain instead (FromAt, TenantDomain.From).
+func (c Config) From(fromName string) string { return c.FromAt(c.Domain, fromName) }
 
 func env(key, fallback string) string {
 	if v := strings.TrimSpace(os.Getenv(key)); v != "" {

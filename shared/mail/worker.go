@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -45,13 +46,33 @@ func Backoff(n int) time.Duration {
 // when nudged); in AWS the mail function runs one per invocation (the queue's messages, and the
 // one-minute sweep).
 type Worker struct {
-	st     *store.Store
-	sender Sender
-	cfg    Config
-	log    *slog.Logger
-	only   map[string]bool
-	perRun int
-	nudges chan []store.Key
+	st      *store.Store
+	sender  Sender
+	cfg     Config
+	log     *slog.Logger
+	only    map[string]bool
+	perRun  int
+	nudges  chan []store.Key
+	domains *domainCache
+}
+
+// DomainTTL is how long a worker keeps what it read of a tenant's own mail domain (its tenant
+// item, TenantDomain) before reading it again: one read per tenant a minute at most, however
+// much mail the tenant sends, and a change by set-mail-domain is in use within a minute.
+const DomainTTL = time.Minute
+
+// maxCachedDomains bounds the cache; past it, it starts again empty.
+const maxCachedDomains = 10_000
+
+// domainCache holds the sending domain of each tenant the worker sent for lately.
+type domainCache struct {
+	mu sync.Mutex
+	m  map[string]cachedDomain
+}
+
+type cachedDomain struct {
+	domain string
+	until  time.Time
 }
 
 // NewWorker returns a worker reading st's outbox and sending with sender as cfg's From; log may
@@ -60,7 +81,33 @@ func NewWorker(st *store.Store, sender Sender, cfg Config, log *slog.Logger) *Wo
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Worker{st: st, sender: sender, cfg: cfg, log: log, perRun: MaxPerRun, nudges: make(chan []store.Key, 64)}
+	return &Worker{st: st, sender: sender, cfg: cfg, log: log, perRun: MaxPerRun, nudges: make(chan []store.Key, 64),
+		domains: &domainCache{m: map[string]cachedDomain{}}}
+}
+
+// fromDomain is the domain the scope's mail is sent from at now: the tenant's own once SES
+// verified it (TenantDomain.From), else the deployment's. It reads the tenant item at most once
+// per DomainTTL (a tenant that is gone sends from the deployment's domain).
+func (w *Worker) fromDomain(ctx context.Context, scope store.Scope, now time.Time) (string, error) {
+	tenant := scope.Tenant()
+	w.domains.mu.Lock()
+	c, ok := w.domains.m[tenant]
+	w.domains.mu.Unlock()
+	if ok && now.Before(c.until) {
+		return c.domain, nil
+	}
+	d, err := GetTenantDomain(ctx, w.st, scope)
+	if err != nil && !store.IsNotFound(err) {
+		return "", err
+	}
+	domain := d.From(w.cfg.Domain)
+	w.domains.mu.Lock()
+	if len(w.domains.m) >= maxCachedDomains {
+		w.domains.m = map[string]cachedDomain{}
+	}
+	w.domains.m[tenant] = cachedDomain{domain: domain, until: now.Add(DomainTTL)}
+	w.domains.mu.Unlock()
+	return domain, nil
 }
 
 // Only returns the worker limited to the given tenants (tests: the others' mail stays due).
@@ -187,9 +234,13 @@ func (w *Worker) deliver(ctx context.Context, it item, now time.Time) (Result, e
 			return res, w.remove(ctx, claimed)
 		}
 	}
+	domain, err := w.fromDomain(ctx, scope, now)
+	if err != nil {
+		return res, w.failed(ctx, &res, log, claimed, now, err)
+	}
 	sendCtx, cancel := context.WithTimeout(ctx, sendTimeout)
 	defer cancel()
-	env := Envelope{Message: claimed.Message, From: w.cfg.From(claimed.FromName), Tenant: scope.Tenant(), ID: claimed.SK}
+	env := Envelope{Message: claimed.Message, From: w.cfg.FromAt(domain, claimed.FromName), Tenant: scope.Tenant(), ID: claimed.SK}
 	id, err := w.sender.Send(sendCtx, env)
 	if err != nil {
 		return res, w.failed(ctx, &res, log, claimed, now, err)

@@ -26,6 +26,7 @@ import (
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/media"
 	"github.com/campuscms/panel/shared/plans"
 	"github.com/campuscms/panel/shared/secrets"
@@ -383,6 +384,9 @@ func (im Import) write(ctx context.Context, w *importWriter, h archiveHead, rw r
 			if kind == "root:TENANT" {
 				delete(item, "domains")
 				delete(item, "suspended")
+				// A mail domain is one institution's (set-mail-domain sets it again).
+				delete(item, mail.AttrMailDomain)
+				delete(item, mail.AttrMailDomainVerified)
 				tenantItem = item
 				return nil
 			}
