@@ -1,7 +1,8 @@
 // Command mailevents is the suppression handler's Lambda: SES's configuration set publishes
 // bounce and complaint events to EventBridge, whose rule invokes it, and it puts the address on
-// the suppression list of the tenant the mail was sent for (shared/mail: HandleSESEvent). It
-// serves no route and sends nothing.
+// the suppression list of the tenant the mail was sent for (shared/mail: Events.Handle); the
+// bounce or complaint of a newsletter's mail is also counted on that newsletter, once
+// (newsletter.CountMailEvent). It serves no route and sends nothing.
 package main
 
 import (
@@ -16,6 +17,7 @@ import (
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/config"
 	"github.com/campuscms/panel/shared/mail"
+	"github.com/campuscms/panel/shared/newsletter"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -40,7 +42,8 @@ func build(ctx context.Context) (func(context.Context, json.RawMessage) (mail.Ev
 	}
 	st := store.New(awsCfg, cfg.TableName)
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	events := mail.Events{Store: st, Log: log, Count: newsletter.CountMailEvent(st)}
 	return func(ctx context.Context, raw json.RawMessage) (mail.EventResult, error) {
-		return mail.HandleSESEvent(ctx, st, raw, log)
+		return events.Handle(ctx, raw)
 	}, nil
 }

@@ -29,6 +29,7 @@ var notRecordWrites = map[string]string{
 	"POST /media/uploads":                "an upload request: the library changes, and is recorded, when POST /media confirms the upload",
 	"POST /pages/{id}/preview":           "a short-lived preview token: the page does not change",
 	"POST /newsletters/{id}/test":        "a test mail to the caller: the newsletter does not change",
+	"POST /newsletters/preview":          "renders unsaved input as its mail: nothing is stored",
 	"POST /wordpress-imports":            "an import job and its upload form: nothing else changes until it runs",
 	"POST /wordpress-imports/{id}/check": "a dry run: it writes nothing but its job's report",
 	"POST /wordpress-imports/{id}/import": "starts the import outside the request; every record it writes is the engine's write as the caller, " +

@@ -202,6 +202,14 @@ func (h hooks) BeforeWrite(ctx context.Context, s *collections.Service, w *colle
 		if use.once {
 			w.Also(st.Table.Delete("PK", use.key.PK).Range("SK", use.key.SK).If("attribute_exists(PK)"), errBadToken)
 		}
+		if use.newsletter != "" && toString(w.Rec["subscription"]) == Unsubscribed && w.Changed("subscription") {
+			// Unsubscribing through a newsletter's mail: counted on the newsletter, once per
+			// token (marked in the same write).
+			w.Also(st.Table.Update("PK", use.key.PK).Range("SK", use.key.SK).Set("countedAt", time.Now().UTC().Format(time.RFC3339)).
+				If("attribute_exists(PK) AND attribute_not_exists(countedAt)"), errNotCounted)
+			nk := newsletterKey(scope, use.newsletter)
+			w.Also(st.Table.Update("PK", nk.PK).Range("SK", nk.SK).Add("unsubscribedCount", 1).If("attribute_exists(PK)"), errNotCounted)
+		}
 	}
 	sub := toString(w.Rec["subscription"])
 	confirm := sub == Pending && (w.Old == nil || w.Changed("subscription") || w.Changed("email"))

@@ -53,6 +53,8 @@ type newsletterHooks struct {
 type stateChange struct {
 	state  string
 	sentAt string
+	// recipients, on a send, is how many it goes to: the confirmed signups when it starts.
+	recipients int64
 	// job is the due item the send puts (sending) or the last step removes (sent).
 	job *collections.DueItem
 }
@@ -64,6 +66,9 @@ func (h newsletterHooks) BeforeWrite(ctx context.Context, s *collections.Service
 		w.Rec["state"] = ch.state
 		if ch.sentAt != "" {
 			w.Rec["sentAt"] = ch.sentAt
+		}
+		if ch.state == StateSending {
+			w.Rec["recipientCount"] = ch.recipients
 		}
 		if ch.job != nil {
 			if ch.state == StateSending {
@@ -79,10 +84,22 @@ func (h newsletterHooks) BeforeWrite(ctx context.Context, s *collections.Service
 			return errNotDraft
 		}
 	} else {
-		w.Rec["state"], w.Rec["sentCount"], w.Rec["failedCount"], w.Rec["suppressedCount"] = StateDraft, 0, 0, 0
+		w.Rec["state"] = StateDraft
+		for _, f := range countFields {
+			w.Rec[f] = 0
+		}
 	}
-	// The subject is a mail header: one line, as long as a mail's subject may be.
-	subject := toString(w.Rec["subject"])
+	return checkSubject(toString(w.Rec["subject"]))
+}
+
+// countFields are a newsletter's counts, 0 when it is written. Sending sets recipientCount (the
+// confirmed signups then) and adds to sentCount, failedCount and suppressedCount at each step; SES's
+// events add to bouncedCount and complainedCount (CountMailEvent), an unsubscribe through its
+// mail's link to unsubscribedCount.
+var countFields = []string{"sentCount", "failedCount", "suppressedCount", "bouncedCount", "unsubscribedCount", "complainedCount"}
+
+// checkSubject: the subject is a mail header, one line, as long as a mail's subject may be.
+func checkSubject(subject string) error {
 	if strings.IndexFunc(subject, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0 {
 		return api.FieldError(http.StatusBadRequest, "subject", "Subject cannot contain line breaks or control characters.")
 	}
@@ -99,9 +116,17 @@ func (newsletterHooks) BeforeDelete(_ context.Context, _ *collections.Service, w
 	return nil
 }
 
-// Routes adds POST {path}/{id}/test (the newsletter to the caller's own address) and
-// POST {path}/{id}/send (to every confirmed, unsuppressed signup, by the schedule job).
+// Routes adds POST {path}/{id}/test (the newsletter to the caller's own address), POST
+// {path}/{id}/send (to every confirmed, unsuppressed signup, by the schedule job), GET
+// {path}/{id}/preview (the mail a subscriber gets) and POST {path}/preview (the same of unsaved
+// input, stored nowhere).
 func (h newsletterHooks) Routes(s *collections.Service, mux api.Mux, path string, c *collections.Collection) {
+	mux.Handle("GET "+path+"/{id}/preview", s.Guard().Require(c.Permission("VIEW"), func(w http.ResponseWriter, r *http.Request) error {
+		return h.preview(w, r, s, c)
+	}))
+	mux.Handle("POST "+path+"/preview", s.Guard().Require("", func(w http.ResponseWriter, r *http.Request) error {
+		return h.previewDraft(w, r, s, c)
+	}))
 	mux.Handle("POST "+path+"/{id}/test", s.Guard().Require(c.Permission("EDIT"), func(w http.ResponseWriter, r *http.Request) error {
 		return h.test(w, r, s, c)
 	}))
@@ -164,7 +189,8 @@ func (h newsletterHooks) send(w http.ResponseWriter, r *http.Request, s *collect
 	if st := toString(rec["state"]); st != "" && st != StateDraft {
 		return errAlreadySent
 	}
-	if err := CheckAllowance(ctx, s.Store(), caller.Scope, time.Now()); err != nil {
+	recipients, err := CheckAllowance(ctx, s.Store(), caller.Scope, time.Now())
+	if err != nil {
 		return err
 	}
 	// Every mail links to the website's unsubscribe page: a website with no address yet (no
@@ -175,7 +201,7 @@ func (h newsletterHooks) send(w http.ResponseWriter, r *http.Request, s *collect
 		return errNoWebsite
 	}
 	job := collections.JobDueItem(caller.Scope, c.Key, id, time.Now())
-	ctx = context.WithValue(ctx, stateKey{}, stateChange{state: StateSending, job: &job})
+	ctx = context.WithValue(ctx, stateKey{}, stateChange{state: StateSending, job: &job, recipients: recipients})
 	out, err := s.UpdateViewed(ctx, caller, c, id, map[string]any{"version": rec["version"]})
 	if err != nil {
 		return err
@@ -184,28 +210,29 @@ func (h newsletterHooks) send(w http.ResponseWriter, r *http.Request, s *collect
 }
 
 // CheckAllowance refuses a send whose recipients (the tenant's confirmed signups) would pass
-// its plan's monthly email allowance, with the plan's message.
-func CheckAllowance(ctx context.Context, st *store.Store, scope store.Scope, now time.Time) error {
+// its plan's monthly email allowance, with the plan's message, and returns how many they are
+// (a counter: no signup is read; suppressed addresses among them are skipped as the send goes).
+func CheckAllowance(ctx context.Context, st *store.Store, scope store.Scope, now time.Time) (recipients int64, err error) {
 	t, err := st.GetTenant(ctx, scope)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	p, err := plans.Of(t.PlanID)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	n, err := st.CountMany(ctx, scope, ConfirmedCounter, plans.CountEmails(now.UTC().Format("2006-01")))
 	if err != nil {
-		return err
+		return 0, err
 	}
 	recipients, used := n[0], n[1]
 	if recipients <= 0 {
-		return errNoRecipients
+		return 0, errNoRecipients
 	}
 	if left := p.Limits.MonthlyEmails - used; recipients > left {
-		return p.EmailRefusal(recipients, left)
+		return 0, p.EmailRefusal(recipients, left)
 	}
-	return nil
+	return recipients, nil
 }
 
 // Mail is a newsletter's content as one mail renders it: the sanitised HTML (the engine's

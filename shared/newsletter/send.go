@@ -111,11 +111,12 @@ func (h newsletterHooks) RunJob(ctx context.Context, s *collections.Service, d c
 			suppressed++
 			continue
 		}
-		put, raw := newToken(st, scope, PurposeUnsubscribe, r.ID, now, UnsubscribeTTL)
+		put, raw := newToken(st, scope, PurposeUnsubscribe, r.ID, job.ID, now, UnsubscribeTTL)
 		msg, err := newsletterMail(rec, from, r.Email, link(ctx, from.site, UnsubscribePath, raw))
 		if err != nil {
 			return false, err
 		}
+		msg.Campaign = job.ID // its bounces and complaints are counted on the newsletter
 		out, err := mail.EnqueueAt(st, scope, msg, at)
 		if errors.Is(err, mail.ErrInvalid) {
 			failed++ // an address mail cannot go to (written before it was checked)
@@ -136,7 +137,7 @@ func (h newsletterHooks) RunJob(ctx context.Context, s *collections.Service, d c
 		upd = upd.If("sendCursor = ?", job.Cursor)
 	}
 	store.AddToTx(tx, upd)
-	nk := store.Key{PK: scope.Collection(c.Key), SK: job.ID}
+	nk := newsletterKey(scope, job.ID)
 	store.AddToTx(tx, st.Table.Update("PK", nk.PK).Range("SK", nk.SK).Add("sentCount", sent).Add("suppressedCount", suppressed).
 		Add("failedCount", failed).If("attribute_exists(PK)"))
 	if sent > 0 {

@@ -52,6 +52,10 @@ type token struct {
 	Purpose   string `dynamo:"purpose"`
 	Signup    string `dynamo:"signupId"`
 	ExpiresAt int64  `dynamo:"expiresAt"`
+	// Newsletter is the newsletter whose mail carries an unsubscribe token: an unsubscribe
+	// through it is counted there (unsubscribedCount), once: CountedAt marks that it was.
+	Newsletter string `dynamo:"newsletterId,omitempty"`
+	CountedAt  string `dynamo:"countedAt,omitempty"`
 }
 
 func tokenKey(scope store.Scope, hash string) store.Key {
@@ -63,13 +67,14 @@ func hashToken(raw string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// newToken returns a fresh token's Put for signup and its raw value for the link.
-func newToken(st *store.Store, scope store.Scope, purpose, signup string, now time.Time, ttl time.Duration) (*dynamo.Put, string) {
+// newToken returns a fresh token's Put for signup (in newsletter's mail, when not "") and its
+// raw value for the link.
+func newToken(st *store.Store, scope store.Scope, purpose, signup, newsletter string, now time.Time, ttl time.Duration) (*dynamo.Put, string) {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
 	raw := base64.RawURLEncoding.EncodeToString(b)
 	k := tokenKey(scope, hashToken(raw))
-	return st.Table.Put(token{PK: k.PK, SK: k.SK, Purpose: purpose, Signup: signup, ExpiresAt: now.Add(ttl).Unix()}), raw
+	return st.Table.Put(token{PK: k.PK, SK: k.SK, Purpose: purpose, Signup: signup, Newsletter: newsletter, ExpiresAt: now.Add(ttl).Unix()}), raw
 }
 
 // tokenUse is a confirmation or unsubscribe in progress, for the signup's hooks.
@@ -77,7 +82,14 @@ type tokenUse struct {
 	key    store.Key
 	signup string
 	once   bool
+	// newsletter, when set, is the newsletter to count the unsubscribe on (its token's, not
+	// counted yet).
+	newsletter string
 }
+
+// errNotCounted is the conflict of an unsubscribe's count: the newsletter is gone (deleted), or
+// the token was counted meanwhile. The unsubscribe is then written again without it.
+var errNotCounted = &api.Error{Status: http.StatusConflict, Message: "The unsubscribe could not be counted."}
 
 type tokenUseKey struct{}
 
@@ -128,7 +140,7 @@ func confirmation(ctx context.Context, svc *collections.Service, site func(store
 	if err != nil {
 		return confirmItems{}, err
 	}
-	put, raw := newToken(st, scope, PurposeConfirm, signup, now, ConfirmTTL)
+	put, raw := newToken(st, scope, PurposeConfirm, signup, "", now, ConfirmTTL)
 	msg := mail.Message{To: email, FromName: from.name, ReplyTo: from.replyTo, Kind: mail.KindNewsletterConfirm,
 		Subject: "Confirm your subscription to the newsletter of " + from.name}
 	if err := msg.Render("newsletter-confirm", mail.Notice{LinkURL: link(ctx, from.site, ConfirmPath, raw)}); err != nil {
@@ -196,8 +208,17 @@ func useToken(ctx context.Context, svc *collections.Service, caller *auth.Caller
 	if toString(rec["subscription"]) == to {
 		return nil
 	}
-	ctx = context.WithValue(ctx, tokenUseKey{}, tokenUse{key: tokenKey(caller.Scope, tk.SK), signup: tk.Signup, once: once})
-	_, err = svc.Update(ctx, caller, c, tk.Signup, map[string]any{"subscription": to, "version": rec["version"]})
+	use := tokenUse{key: store.Key{PK: tk.PK, SK: tk.SK}, signup: tk.Signup, once: once}
+	if to == Unsubscribed && tk.Newsletter != "" && tk.CountedAt == "" {
+		use.newsletter = tk.Newsletter
+	}
+	body := map[string]any{"subscription": to, "version": rec["version"]}
+	_, err = svc.Update(context.WithValue(ctx, tokenUseKey{}, use), caller, c, tk.Signup, body)
+	if err == errNotCounted {
+		// Nothing was written: the unsubscribe alone (it never waits on its count).
+		use.newsletter = ""
+		_, err = svc.Update(context.WithValue(ctx, tokenUseKey{}, use), caller, c, tk.Signup, body)
+	}
 	return err
 }
 
