@@ -139,6 +139,31 @@ func (l Lister) searchWords(ctx context.Context, r Request, query []string) (Res
 	return res, nil
 }
 
+// MatchIDs are the ids of partition's records whose indexed words match query (words.Query of
+// what was typed), newest first: the search's read without its page, for a caller that reads
+// the records itself and keeps only some of them (the website's search, which shows a visitor
+// only what the website shows). Its cost is a search's: a probe of each typed word, at once,
+// then the rarest word's entries (at most SearchCountMax; capped says the read stopped there).
+func (l Lister) MatchIDs(ctx context.Context, partition string, query []string) ([]string, bool, error) {
+	if len(query) == 0 {
+		return nil, false, nil
+	}
+	entries, err := l.driveSearch(ctx, partition, query)
+	if err != nil {
+		return nil, false, err
+	}
+	seen := map[string]bool{}
+	var ids []string
+	for _, e := range entries {
+		if !seen[e.ID] && words.Match(query, e.Words) {
+			seen[e.ID] = true
+			ids = append(ids, e.ID)
+		}
+	}
+	slices.SortFunc(ids, func(a, b string) int { return strings.Compare(b, a) })
+	return ids, len(entries) >= SearchCountMax, nil
+}
+
 // searchProbe is how many entries of each typed word a search reads first, all at once (a page's
 // worth): the word whose entries end within it is the rarest, and its entries are the search's.
 // Only when every word is that common does the longest drive a longer read (up to

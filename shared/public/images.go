@@ -142,6 +142,24 @@ func (s *Site) Display(ref string) string {
 	return s.Media(pick.Ref)
 }
 
+// ShareImage is the copy of the image at ref that share previews show (Open Graph and Twitter
+// cards, which want one at least 1200 pixels wide): its widest copy (1920 pixels for a large
+// photo; a smaller image's copy at its own width, which is its original's pixels without its
+// metadata), with its size; the original until there are copies (size 0 × 0: not known).
+func (s *Site) ShareImage(ref string) (path string, width, height int) {
+	vs := s.images[ref].Variants
+	if len(vs) == 0 {
+		return s.Media(ref), 0, 0
+	}
+	pick := vs[0]
+	for _, v := range vs {
+		if v.Width > pick.Width {
+			pick = v
+		}
+	}
+	return s.Media(pick.Ref), pick.Width, pick.Height
+}
+
 // putImage sets an image field of a public record: its URL under name and, once it has copies,
 // the copies (width, height, url) under name+"Variants", so a client can build its own srcset.
 func (s *Site) putImage(out Record, name, ref string) {

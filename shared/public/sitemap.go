@@ -12,6 +12,18 @@ import (
 // pagesKind is the pages collection (its records live at T#{t}#pages like every collection's).
 const pagesKind = "pages"
 
+// HomeSlug is the slug of the page that, when published, is the website's front page: its
+// address is "/" (/home answers a 301 to it).
+const HomeSlug = "home"
+
+// sitemapPath is where the website serves a page: "/" for the home page.
+func sitemapPath(p Record) string {
+	if p["slug"] == HomeSlug {
+		return "/"
+	}
+	return pagePath(p)
+}
+
 // Pages reads the tenant's visible pages by slug: one Query, bounded like the lists.
 func (r *Reader) Pages(ctx context.Context, site *Site) ([]Record, error) {
 	return r.List(ctx, site, Query{Kind: pagesKind, Where: "'isPublished' = ?", Args: []any{true}, Less: func(a, b Record) bool {
@@ -114,7 +126,7 @@ func (r *Reader) Sitemap(ctx context.Context, site *Site, base string, paths ...
 		if p["noIndex"] == true {
 			continue
 		}
-		add(sitemapURL{Loc: base + pagePath(p), LastMod: lastMod(p["updatedAt"])})
+		add(sitemapURL{Loc: base + sitemapPath(p), LastMod: lastMod(p["updatedAt"])})
 	}
 	for _, p := range paths {
 		add(sitemapURL{Loc: base + p})

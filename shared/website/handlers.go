@@ -10,7 +10,7 @@ import (
 )
 
 // homeSlug is the page that, when published, is the website's front page.
-const homeSlug = "home"
+const homeSlug = public.HomeSlug
 
 // landingSize is how many notices and events the front page shows.
 const landingSize = 3

@@ -20,6 +20,8 @@ type head struct {
 	// HeroPreload preloads the page's first, largest image (its own, or its first slide's) with
 	// its srcset, so the browser fetches the right copy before it has laid out the page.
 	HeroPreload template.HTML
+	// OGImageWidth and OGImageHeight are the share image's size, when known.
+	OGImageWidth, OGImageHeight int
 }
 
 // head builds the page's <head> from the page's own SEO fields, falling back to the SEO
@@ -58,7 +60,14 @@ func (s *Server) head(q *req, v *view) head {
 	h.OGTitle = first(str(page["ogTitle"]), title, str(seo["ogTitle"]), siteTitle)
 	h.OGDescription = first(str(page["ogDescription"]), h.Description, str(seo["ogDescription"]))
 	h.OGURL = first(str(page["ogUrl"]), h.Canonical)
-	h.OGImage = site.Absolute(first(site.Display(str(page["ogImage"])), site.Display(str(page["image"])), str(seo["ogImageUrl"])))
+	// Share previews get a large copy of the page's own image (or its record's: an event's, a
+	// notice's), else the site's default.
+	if ref := first(str(page["ogImage"]), str(page["image"]), v.Image); ref != "" {
+		img, w, ht := site.ShareImage(ref)
+		h.OGImage, h.OGImageWidth, h.OGImageHeight = site.Absolute(img), w, ht
+	} else {
+		h.OGImage = site.Absolute(str(seo["ogImageUrl"]))
+	}
 	var robots []string
 	if page["noIndex"] == true || v.NoIndex || v.Preview {
 		robots = append(robots, "noindex")

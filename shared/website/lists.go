@@ -147,7 +147,7 @@ func (s *Server) detail(l listPage) handler {
 			return nil, errNotFound
 		}
 		d := &detailData{Record: rec}
-		v := &view{Body: l.body + "-detail", Title: str(rec["title"]), Data: d}
+		v := &view{Body: l.body + "-detail", Title: str(rec["title"]), Data: d, Image: str(rec["image"])}
 		switch l.kind {
 		case "albums":
 			where, args, _ := public.AlbumPhotos(id)

@@ -90,6 +90,9 @@ type view struct {
 	// Forms are the forms the page's form sections show, by id.
 	Forms map[string]*formView
 	Data  any
+	// Image is the reference of the image the page's record shows (an event's, a notice's): its
+	// share previews' (Open Graph), when the page has none of its own.
+	Image string
 	// Popup is shown once per visitor (home only).
 	Popup   public.Record
 	NoIndex bool

@@ -97,6 +97,7 @@ func (s *Server) Handler() http.Handler {
 			mux.Handle("GET "+l.path+"/{id}", s.page(s.detail(l)))
 		}
 	}
+	mux.Handle("GET /search", s.page(s.search))
 	mux.Handle("GET /forms/{id}", s.page(s.formPage))
 	mux.Handle("POST /forms/{id}", s.page(s.submitForm))
 	mux.Handle("POST /newsletter", s.page(s.subscribe))

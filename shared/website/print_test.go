@@ -1,0 +1,73 @@
+package website_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/campuscms/panel/shared/testkit"
+	"github.com/campuscms/panel/shared/themes"
+)
+
+// printRules are the @media print blocks of a stylesheet.
+func printRules(css string) string {
+	var out strings.Builder
+	for rest := css; ; {
+		i := strings.Index(rest, "@media print{")
+		if i < 0 {
+			return out.String()
+		}
+		rest = rest[i+len("@media print{"):]
+		depth := 1
+		for j, c := range rest {
+			switch c {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			if depth == 0 {
+				out.WriteString(rest[:j] + "\n")
+				rest = rest[j+1:]
+				break
+			}
+		}
+	}
+}
+
+// TestEveryThemePrintsItsContent: every theme's stylesheet prints a page without the menu, the
+// footer, the popup, the newsletter form and the search box, with each outside link's address
+// after its text, and undoes what the theme itself draws around the content.
+func TestEveryThemePrintsItsContent(t *testing.T) {
+	tn := testkit.NewTenant(t)
+	cat, err := themes.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, th := range cat.Themes {
+		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+		sheet := regexp.MustCompile(`/assets/theme-` + th.ID + `\.[0-9a-f]+\.css`).FindString(get(t, tn, "/").body)
+		css := get(t, tn, sheet)
+		if css.status != 200 {
+			t.Fatalf("%s: %s: %d", th.ID, sheet, css.status)
+		}
+		print := printRules(css.body)
+		hidden := regexp.MustCompile(`(?s)([^{}]*)\{display:none!important\}`).FindStringSubmatch(print)
+		if hidden == nil {
+			t.Fatalf("%s: no print rule hides the site's chrome: %s", th.ID, print)
+		}
+		for _, sel := range []string{".site-nav", ".menu-toggle", ".site-footer", ".popup", ".newsletter", ".site-search", ".quick-links"} {
+			if !strings.Contains(","+strings.TrimSpace(hidden[1])+",", ","+sel+",") {
+				t.Errorf("%s: printing shows %s", th.ID, sel)
+			}
+		}
+		if !strings.Contains(print, `a[href^="https://"]::after`) || !strings.Contains(print, `attr(href)`) {
+			t.Errorf("%s: printing leaves out the addresses of links", th.ID)
+		}
+		// The theme's own print rules come after its screen rules (the same stylesheet, later).
+		own := css.body[strings.LastIndex(css.body, "\n/*"):]
+		if !strings.Contains(own, "@media print{") {
+			t.Errorf("%s: the theme has no print rules of its own", th.ID)
+		}
+	}
+}
