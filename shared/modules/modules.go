@@ -19,13 +19,14 @@ import (
 	"github.com/campuscms/panel/shared/richtext"
 	"github.com/campuscms/panel/shared/themes"
 	"github.com/campuscms/panel/shared/trash"
+	"github.com/campuscms/panel/shared/visits"
 	"github.com/campuscms/panel/shared/wpimport"
 )
 
 // All returns every module.
 func All() []app.Module {
 	return []app.Module{authmodule.Module, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
-		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module, trash.Module(Linked()), wpimport.Module}
+		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module, trash.Module(Linked()), wpimport.Module, visits.Module}
 }
 
 // Linked is what every process links into the collections engine: the hooks of every collection
