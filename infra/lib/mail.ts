@@ -18,6 +18,11 @@ export const MAIL_FUNCTION = 'mail';
 /** MAIL_EVENTS_FUNCTION is the functions dir entry of the suppression handler (functions/mailevents/main.go). */
 export const MAIL_EVENTS_FUNCTION = 'mailevents';
 
+/** MAIL_IDENTITIES are the SES identities the sender may send from: the deployment's and the tenants' own domains. */
+export const MAIL_IDENTITIES = 'identity/*';
+/** MAIL_FROM_PATTERN is the only From address the sender may use, at any of those identities. */
+export const MAIL_FROM_PATTERN = 'no-reply@*';
+
 /** SES_EVENT_TYPES are the EventBridge detail-types of the SES events that suppress an address. */
 export const SES_EVENT_TYPES = ['Email Bounced', 'Email Complaint Received'];
 
@@ -53,9 +58,10 @@ export interface MailProps {
  * rule calls the suppression handler: the address joins the suppression list of the tenant the
  * mail was tagged with.
  *
- * Least privilege: only the sender may call ses:SendEmail, on this identity and configuration
- * set, from no-reply@{mailDomain}; the handler may only PutItem; the API groups may only send to
- * the queue (PanelStack grants it).
+ * Least privilege: only the sender may call ses:SendEmail, through this configuration set, from a
+ * no-reply@ address of an identity of this account and region (the deployment's, or a tenant's
+ * own domain: cmsctl tenant set-mail-domain); the handler may only PutItem; the API groups may
+ * only send to the queue (PanelStack grants it).
  */
 export class Mail extends Construct {
   readonly queue: sqs.Queue;
@@ -146,17 +152,30 @@ export class Mail extends Construct {
     );
     this.senderRole.addToPolicy(noCredentialWrites(props.table, props.credentialPartitions));
     if (this.identity && props.mailDomain) {
+      // A tenant may send from a domain of its own (cmsctl tenant set-mail-domain creates its
+      // identity at run time), so the grant names every identity of this account and region.
+      // SES has no condition key for the configuration set: the configuration set is a resource
+      // SendEmail is authorized on, and only this one is granted, so a send naming another is
+      // refused; every identity the stack or cmsctl creates has this one as its default, so a send
+      // naming none still reports its bounces and complaints here. ses:FromAddress keeps the
+      // sender to no-reply@ addresses.
       this.senderRole.addToPolicy(
         new iam.PolicyStatement({
           sid: 'SendMail',
           actions: ['ses:SendEmail'],
           resources: [
-            this.identity.emailIdentityArn,
+            `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:${MAIL_IDENTITIES}`,
             `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/${this.configurationSet.configurationSetName}`,
           ],
-          conditions: { StringEquals: { 'ses:FromAddress': `no-reply@${props.mailDomain}` } },
+          conditions: { StringLike: { 'ses:FromAddress': MAIL_FROM_PATTERN } },
         }),
       );
+      Validations.of(this.senderRole).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:${MAIL_IDENTITIES}]`,
+        reason:
+          'Tenants verify domains of their own at run time (cmsctl tenant set-mail-domain creates each SES identity); ' +
+          'the grant is ses:SendEmail only, through the deployment configuration set only, from no-reply@ addresses only.',
+      });
     }
     this.sweep = new events.Rule(this, 'SweepEveryMinute', {
       description: 'campuscms: send the mail the queue did not (the outbox due index)',
@@ -186,6 +205,16 @@ export class Mail extends Construct {
     this.eventsRole.addToPolicy(
       new iam.PolicyStatement({ sid: 'Suppressions', actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
     );
+    // A newsletter's bounce or complaint is counted on the newsletter (an UpdateItem in the
+    // suppression's transaction): updates only in newsletters' partitions.
+    this.eventsRole.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'NewsletterCounts',
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['T#*#newsletters'] } },
+      }),
+    );
     this.eventsRole.addToPolicy(noCredentialWrites(props.table, props.credentialPartitions));
     new ses.ConfigurationSetEventDestination(this, 'BouncesAndComplaints', {
       configurationSet: this.configurationSet,
@@ -206,7 +235,7 @@ export class Mail extends Construct {
       id: 'AwsSolutions::AwsSolutions-SQS3',
       reason: 'This is the dead-letter queue of the mail queue; the mail it names stays in the outbox (swept every minute) either way.',
     });
-    if (this.identity) {
+    if (this.identity && props.mailDomain) {
       const stack = Stack.of(this);
       this.identity.dkimRecords.forEach((r, i) => {
         new CfnOutput(stack, `MailDkimRecord${i + 1}`, {
@@ -215,6 +244,12 @@ export class Mail extends Construct {
         });
       });
       new CfnOutput(stack, 'MailFrom', { value: `no-reply@${props.mailDomain}`, description: 'The address mail is sent from' });
+      // What cmsctl tenant set-mail-domain needs (MAIL_DOMAIN, MAIL_CONFIGURATION_SET).
+      new CfnOutput(stack, 'MailDomain', { value: props.mailDomain, description: 'The deployment mail domain (MAIL_DOMAIN for cmsctl)' });
+      new CfnOutput(stack, 'MailConfigurationSet', {
+        value: this.configurationSet.configurationSetName,
+        description: 'The SES configuration set every mail is sent through (MAIL_CONFIGURATION_SET for cmsctl tenant set-mail-domain)',
+      });
     }
     new CfnOutput(Stack.of(this), 'MailDeadLetterQueueUrl', {
       value: this.deadLetters.queueUrl,

@@ -53,14 +53,25 @@ describe('mail (with a mail domain)', () => {
     assert.deepEqual(identity.Properties.ConfigurationSetAttributes.ConfigurationSetName, env.MAIL_CONFIGURATION_SET);
   });
 
-  it('lets only the sender call ses:SendEmail, on the identity and configuration set, from no-reply@', () => {
+  it("lets only the sender call ses:SendEmail, from no-reply@ of this account's identities, through this configuration set only", () => {
     const send = statementsOf(t, senderRole).filter((s) => [s.Action].flat().includes('ses:SendEmail'));
     assert.equal(send.length, 1);
     assert.deepEqual([send[0].Action].flat(), ['ses:SendEmail']);
     assert.equal(send[0].Resource.length, 2);
-    assert.ok(!JSON.stringify(send[0].Resource).includes('*'), 'no wildcard resource');
-    assert.match(JSON.stringify(send[0].Resource), /configuration-set/);
-    assert.deepEqual(send[0].Condition, { StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.edu' } });
+    const [identities, configSet] = send[0].Resource.map((r: any) => JSON.stringify(r));
+    // Every identity of this account and region (tenants verify their own domains at run time) ...
+    assert.match(identities, /arn:","?.*AWS::Partition.*:ses:.*AWS::Region.*AWS::AccountId.*:identity\/\*"/);
+    // ... but only through the deployment's configuration set (no other is granted: a send naming
+    // another is refused), the one the identities have as their default.
+    assert.match(configSet, /configuration-set\//);
+    assert.ok(!configSet.includes('*'), 'one configuration set');
+    const setRef = sender.Properties.Environment.Variables.MAIL_CONFIGURATION_SET;
+    assert.ok(configSet.includes(JSON.stringify(setRef)), 'the configuration set the sender sends through');
+    assert.deepEqual(send[0].Condition, { StringLike: { 'ses:FromAddress': 'no-reply@*' } });
+    // cmsctl tenant set-mail-domain reads these two outputs.
+    const outputs = t.findOutputs('*');
+    assert.equal(outputs.MailDomain.Value, 'mail.example.edu');
+    assert.deepEqual(outputs.MailConfigurationSet.Value, setRef);
     const policies = Object.values(t.findResources('AWS::IAM::Policy') as Record<string, Res>);
     for (const p of policies) {
       const actions = p.Properties.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat());
@@ -124,8 +135,13 @@ describe('mail (with a mail domain)', () => {
     assert.deepEqual(bounces.Properties.EventPattern['detail-type'], SES_EVENT_TYPES);
     assert.ok(bounces.Properties.EventPattern.detail.mail.tags['ses:configuration-set'], 'only this configuration set');
     assert.equal(bounces.Properties.Targets[0].Arn['Fn::GetAtt'][0], eventsId);
-    // The handler only puts suppression items.
-    assert.deepEqual(actionsOf(statementsOf(t, eventsRole)).filter((a) => a.startsWith('dynamodb:')), ['dynamodb:PutItem']);
+    // The handler puts suppression items (and its record of each handled event) and adds to
+    // newsletters' counts: updates only in newsletters' partitions.
+    const statements = statementsOf(t, eventsRole);
+    assert.deepEqual(actionsOf(statements).filter((a) => a.startsWith('dynamodb:')).sort(), ['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const counts = statements.find((s) => s.Effect === 'Allow' && [s.Action].flat().includes('dynamodb:UpdateItem'));
+    assert.deepEqual([counts.Action].flat(), ['dynamodb:UpdateItem']);
+    assert.deepEqual(counts.Condition, { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['T#*#newsletters'] } });
   });
 });
 
