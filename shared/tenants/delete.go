@@ -17,6 +17,7 @@ import (
 	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
+	"github.com/campuscms/panel/shared/visits"
 )
 
 // Deleting a tenant (a school that leaves, or asks for its erasure). Its items are found with
@@ -101,7 +102,7 @@ func (d Deletion) queryTenant(ctx context.Context, scope store.Scope, each func(
 
 // fixedPartitions are the partitions every tenant may have whatever its records: its root
 // (details, counters, settings), markers, sessions, limits, the audit log, the due index, its
-// mail, and every collection's records and word index (media and pending uploads included).
+// website's page views, its mail, and every collection's records and word index (media and pending uploads included).
 func fixedPartitions(scope store.Scope) ([]string, error) {
 	reg, err := collections.Load()
 	if err != nil {
@@ -109,7 +110,7 @@ func fixedPartitions(scope store.Scope) ([]string, error) {
 	}
 	var out []string
 	for _, p := range []string{"DUE", "USERNAME", "SESSION", "CHALLENGE", "PAGESLUG", "REDIRECT", "RATE", "PROBE", "PREVIEW",
-		"NEWSLETTER_EMAIL", "NEWSLETTER_TOKEN", "LOGIN-AUDIT", "AUDIT", "RESET"} {
+		"NEWSLETTER_EMAIL", "NEWSLETTER_TOKEN", "LOGIN-AUDIT", "AUDIT", "RESET", visits.Partition} {
 		out = append(out, scope.Partition(p))
 	}
 	out = append(out, mail.Partitions(scope)...) // its outbox, failed mail and suppression list

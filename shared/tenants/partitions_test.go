@@ -14,12 +14,13 @@ import (
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/tenants"
 	"github.com/campuscms/panel/shared/testkit"
+	"github.com/campuscms/panel/shared/visits"
 )
 
 // busyTenant gives a tenant one of everything that writes items: edited and deleted records
 // (histories, the trash), a page with sections and a preview, forms with submissions (one of them
 // in the trash), a scheduled notice, a user, sessions and failed sign-ins (a user's and an unknown
-// name's), a newsletter signup, a redirect, a library image and a domain.
+// name's), a newsletter signup, a redirect, a library image, a domain and page views.
 func busyTenant(t *testing.T, tn testkit.Tenant) {
 	t.Helper()
 	call := func(method, path string, body any, status int) testkit.Response {
@@ -61,6 +62,11 @@ func busyTenant(t *testing.T, tn testkit.Tenant) {
 		Body: map[string]any{"email": "ada@example.org"}}), http.StatusAccepted, "")
 	testkit.LibraryJPEG(t, tn.ID, "photo.jpg", imagingtest.Photo(t, 64, 48, 1))
 	testkit.SetDomains(t, tn.ID, tn.ID+".example.org")
+	// The website's page views (counted by its beacon).
+	scope, _ := store.NewScope(tn.ID)
+	if err := visits.NewCounter(testkit.Deps(t).Store).Count(context.Background(), scope, visits.View{Path: "/", Referrer: "example.org"}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestTenantPartitionsFindEveryItem: the partitions a deletion and an export Query hold every
