@@ -198,11 +198,13 @@ export class Site extends Construct {
     });
     // What the public API and the websites' pages need of a visitor: the host as X-Site-Host (a
     // viewer-request function: API Gateway needs its own Host) and, beside the cache key, the
-    // viewer's address for the submissions' rate limit (set by CloudFront, not the viewer) and
-    // the body's type. One definition each, attached by both distributions.
+    // viewer's address for the submissions' rate limit (set by CloudFront, not the viewer), the
+    // body's type, and what decides whether a page view is counted: the user agent (bots are
+    // not; without it CloudFront sends its own) and the visitor's DNT and Sec-GPC. One
+    // definition each, attached by both distributions.
     const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'PublicApiOrigin', {
-      comment: 'Public API and websites: viewer address and content type to the origin',
-      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('CloudFront-Viewer-Address', 'Content-Type'),
+      comment: 'Public API and websites: viewer address, content type, user agent and DNT/GPC to the origin',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('CloudFront-Viewer-Address', 'Content-Type', 'User-Agent', 'DNT', 'Sec-GPC'),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });

@@ -108,6 +108,9 @@ describe('website (routes.json names a website group)', () => {
     const orp = resources(t, 'AWS::CloudFront::OriginRequestPolicy')[b.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
     assert.ok(orp.HeadersConfig.Headers.includes('CloudFront-Viewer-Address'), 'the client address for the rate limit');
     assert.ok(orp.HeadersConfig.Headers.includes('Content-Type'), "a form post's body type");
+    for (const h of ['User-Agent', 'DNT', 'Sec-GPC']) {
+      assert.ok(orp.HeadersConfig.Headers.includes(h), `${h}: a page view from a bot, or asking not to be tracked, is not counted`);
+    }
     assert.ok(!orp.HeadersConfig.Headers.map((h: string) => h.toLowerCase()).includes('host'), 'API Gateway needs its own Host');
   });
 
