@@ -28,7 +28,7 @@ export function themeTests(id) {
       const first = async (collection) => (await call('GET', `/${collection}?limit=5`)).result[0].id;
       pageTypes = ['/', '/about', '/events', `/events/${await first('events')}`, '/notices', `/notices/${await first('notices')}`,
         '/albums', `/albums/${await first('albums')}`, '/staff', '/departments', '/faqs', '/resources', '/testimonials',
-        `/forms/${await first('custom-forms')}`, '/no-such-page'];
+        `/forms/${await first('custom-forms')}`, '/search?q=campus', '/no-such-page'];
     },
   });
   after(async () => {
