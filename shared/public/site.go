@@ -8,8 +8,8 @@ import (
 )
 
 // siteBundle serves GET /site: what every page of the website needs, in one answer: the
-// institution's name and logos, its theme and theme settings, SEO defaults, header, footer and
-// menu. DynamoDB calls: the tenant, then one BatchGetItem of the four singletons and the menu,
+// institution's name and logos, its theme and theme settings, SEO defaults, header, footer, site
+// settings (the time zone) and menu. DynamoDB calls: the tenant, then one BatchGetItem of the five singletons and the menu,
 // then (only when the menu links pages) one BatchGetItem of those pages.
 func (s *Service) siteBundle(w http.ResponseWriter, r *http.Request) error {
 	st := siteFrom(r.Context())
@@ -24,6 +24,7 @@ func (s *Service) siteBundle(w http.ResponseWriter, r *http.Request) error {
 		"header": s.singletonView(st, "header", set.Header), "footer": footer,
 		"themeSettings": s.singletonView(st, "theme-settings", set.ThemeSettings), "seo": s.singletonView(st, "seo-settings", set.SEO),
 		"theme": Record{"id": set.Theme.ID, "name": set.Theme.Name}, "menu": set.Menu,
+		"siteSettings": s.singletonView(st, "site-settings", set.SiteSettings),
 	}
 	t := st.Tenant
 	out["institution"] = Record{"id": st.Scope.Tenant(), "name": t.Name, "logoFull": nilIfEmpty(st.mediaURL(t.LogoFull)),

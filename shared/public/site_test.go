@@ -40,13 +40,17 @@ func TestPublicSiteDefaults(t *testing.T) {
 		seo["twitterCard"] != "summary_large_image" {
 		t.Errorf("defaults %s", res.raw)
 	}
+	site := s["siteSettings"].(map[string]any)
+	if site["timeZone"] != "UTC" {
+		t.Errorf("site settings %v", site)
+	}
 	if th := s["theme"].(map[string]any); th["id"] != "classic" || th["name"] != "Classic" {
 		t.Errorf("theme %v", th)
 	}
 	if m := s["menu"].([]any); len(m) != 0 {
 		t.Errorf("menu %v", m)
 	}
-	for _, part := range []map[string]any{header, footer, settings, seo} {
+	for _, part := range []map[string]any{header, footer, settings, seo, site} {
 		for _, internal := range []string{"id", "version", "PK", "SK", "createdAt", "updatedAt"} {
 			if _, leaked := part[internal]; leaked {
 				t.Errorf("%q leaked: %v", internal, part)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/menu"
 	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/store"
@@ -25,6 +26,9 @@ type Settings struct {
 	Footer        Record
 	ThemeSettings Record
 	SEO           Record
+	// SiteSettings are the tenant-wide switches (the time zone of the events calendar): TimeZone
+	// reads it.
+	SiteSettings Record
 	// SocialLinks are the footer's social links while Show Social Links is on (social.go).
 	SocialLinks []SocialLink
 	// Theme is the catalogue's theme the settings name; an id the catalogue no longer holds
@@ -54,6 +58,17 @@ var settingsOf = []struct {
 	{"footer", func(s *Settings, r Record) { s.Footer = r }},
 	{"theme-settings", func(s *Settings, r Record) { s.ThemeSettings = r }},
 	{"seo-settings", func(s *Settings, r Record) { s.SEO = r }},
+	{"site-settings", func(s *Settings, r Record) { s.SiteSettings = r }},
+}
+
+// TimeZone is the institution's time zone (the site settings' timeZone), UTC when none is set or
+// the stored name is no longer one the time zone database knows.
+func (s *Settings) TimeZone() *time.Location {
+	name, _ := s.SiteSettings["timeZone"].(string)
+	if loc, ok := formats.TimeZone(name); ok {
+		return loc
+	}
+	return time.UTC
 }
 
 // Want says what a Visit reads besides the site's settings.
@@ -78,7 +93,7 @@ type Visit struct {
 }
 
 // Visit reads what one request of the website needs in two round trips, whatever the tenant
-// holds: one BatchGetItem of the tenant, the four singletons, the menu and the slug marker asked
+// holds: one BatchGetItem of the tenant, the five singletons, the menu and the slug marker asked
 // for; then, side by side, one BatchGetItem of the slugs and flags of the pages the menu links,
 // one GetItem of the page and one Query of its sections. site carries the tenant's scope and
 // origin; its Tenant is filled in when want.Tenant (api.ErrUnknownTenant when there is no such

@@ -34,8 +34,22 @@ var funcs = template.FuncMap{
 		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms}
 	},
 	"readable": readableText,
+	"webcal":   webcal,
+	// feedTitle names the news feed every page's <head> links (feed.go).
+	"feedTitle": feedTitle,
 	// rich is page content, sanitised by the reader on the way out (public.Page).
 	"rich": func(v any) template.HTML { return safeHTML(str(v)) },
+}
+
+// webcal is path on the site's host as a webcal: address, which a calendar app subscribes to
+// (html/template would refuse the scheme in an href: the host is the validated one the request
+// resolved its tenant by).
+func webcal(site *public.Site, path string) template.URL {
+	_, host, ok := strings.Cut(site.Origin, "://")
+	if !ok {
+		return template.URL(path) //nolint:gosec // a root-relative path of ours
+	}
+	return template.URL("webcal://" + host + path) //nolint:gosec // the site's own validated host
 }
 
 // itemData is one record drawn by a partial that also needs the site (its media paths).

@@ -233,10 +233,16 @@ func (s *Server) sitemap(q *req) ([]byte, string, error) {
 
 // plain serves a non-HTML answer (robots.txt, sitemap.xml) of an existing tenant, cached.
 func (s *Server) plain(h func(q *req) ([]byte, string, error)) http.Handler {
+	return s.plainWith(public.Want{NoSettings: true}, h)
+}
+
+// plainWith is plain after reading what want names (the site's settings: the calendar's time
+// zone).
+func (s *Server) plainWith(want public.Want, h func(q *req) ([]byte, string, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q, err := s.resolve(w, r)
 		if err == nil {
-			_, err = s.load(q, public.Want{NoSettings: true})
+			_, err = s.load(q, want)
 		}
 		if err != nil {
 			s.fail(q, w, r, err)

@@ -127,6 +127,8 @@ type detailData struct {
 	Photos []public.Record
 	// Body is rich text made safe (an album's description).
 	Body any
+	// Calendar is an event's "Add to calendar" links and its dates as shown.
+	Calendar *eventCalendar
 }
 
 // detail serves a record's own page; a hidden one is a 404 like a missing one.
@@ -157,6 +159,7 @@ func (s *Server) detail(l listPage) handler {
 			d.Body = safeHTML(richtext.Sanitize(str(rec["description"])))
 		case "events":
 			v.JSONLD = append(v.JSONLD, eventLD(q.site, rec))
+			d.Calendar = newEventCalendar(q.site, rec, q.visit.Settings.TimeZone())
 			v.Description = str(rec["description"])
 		case "notices":
 			v.Description = str(rec["message"])

@@ -91,10 +91,18 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /{$}", s.page(s.home))
 	mux.Handle("GET /robots.txt", s.plain(s.robots))
 	mux.Handle("GET /sitemap.xml", s.plain(s.sitemap))
+	// The events calendar and the news feed (calendar.go, feed.go); an event's own .ics is its
+	// page's address with .ics (eventDetail).
+	mux.Handle("GET /events.ics", s.plainWith(public.Want{}, s.eventsCalendar))
+	mux.Handle("GET "+feedPath, s.plain(s.noticesFeed))
 	for _, l := range listPages {
 		mux.Handle("GET "+l.path, s.page(s.list(l)))
 		if l.detail {
-			mux.Handle("GET "+l.path+"/{id}", s.page(s.detail(l)))
+			h := s.page(s.detail(l))
+			if l.kind == "events" {
+				h = s.eventDetail(h)
+			}
+			mux.Handle("GET "+l.path+"/{id}", h)
 		}
 	}
 	mux.Handle("GET /search", s.page(s.search))
