@@ -383,7 +383,14 @@ func plainText(fragment string) string {
 		case html.ErrorToken:
 			return b.String()
 		case html.TextToken:
-			b.Write(z.Text())
+			text := z.Text()
+			if room := snippetScan - b.Len(); len(text) > room {
+				for room > 0 && !utf8.RuneStart(text[room]) {
+					room--
+				}
+				text = text[:room]
+			}
+			b.Write(text)
 		case html.StartTagToken, html.EndTagToken, html.SelfClosingTagToken:
 			// A block between two words keeps them apart ("<p>a</p><p>b</p>" is "a b"); an
 			// inline element does not ("<b>C</b>afé" is one word).
