@@ -3,10 +3,12 @@ import useSWR from 'swr';
 import { lastPage } from '../lib/paginator';
 import { fetchers, keys, type ListParams, type ListResult } from './dataProvider';
 
-type Options = {
+type Options<T> = {
   initialLimit: number;
   /** How long the search box must rest before the list is searched. */
   debounceMs: number;
+  /** How often (ms) to read the page again, given the page on screen; 0: never on its own. */
+  refreshInterval?: (data: ListResult<T> | undefined) => number;
 };
 
 /** ListOptions are what a list screen closes over besides paging and search: sort, order, filters. */
@@ -27,13 +29,13 @@ function useDebounced<T>(value: T, ms: number): T {
  * search box (debounced before it reaches the server) and the fetched page, kept on screen
  * while the next one loads.
  */
-export function usePagedList<T>(resource: string, options: ListOptions, { initialLimit, debounceMs }: Options) {
+export function usePagedList<T>(resource: string, options: ListOptions, { initialLimit, debounceMs, refreshInterval }: Options<T>) {
   const [{ page, cursor }, setPosition] = useState<{ page: number; cursor?: string }>({ page: 1 });
   const [limit, setLimitState] = useState(initialLimit);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput, debounceMs);
   const key = keys.list(resource, { ...options, page, limit, search, cursor });
-  const query = useSWR<ListResult<T>>(key, fetchers.list<T>, { keepPreviousData: true });
+  const query = useSWR<ListResult<T>>(key, fetchers.list<T>, { keepPreviousData: true, refreshInterval: refreshInterval ?? 0 });
   // While the next page loads, data is still the previous page's: its cursors are not the shown page's.
   const shown = query.isLoading ? undefined : query.data;
 

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import './collections.css';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListBody, SearchBox } from '../../components/ListBody';
 import { Modal } from '../../components/Modal';
@@ -11,7 +11,7 @@ import { isForbidden } from '../../api/http';
 import { can, collectionFor, listHeading, type ApiRecord, type CollectionDecl } from '../../lib/collections';
 import toast from 'react-hot-toast';
 import { messageOf } from '../../api/http';
-import { CollectionTable, type RowAction } from './CollectionTable';
+import { CollectionTable, type RowAction, type RowDialog } from './CollectionTable';
 import { Paginator } from './Paginator';
 import { RecordForm } from './RecordForm';
 import { SCREEN_OPTIONS } from './screenOptions';
@@ -25,7 +25,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
   const { user } = useApp();
   const navigate = useNavigate();
   const options = SCREEN_OPTIONS[decl.key] ?? {};
-  const list = useCollectionList(decl);
+  const list = useCollectionList(decl, options.refreshInterval);
   const form = useRecordForm(decl, () => {});
   const [confirm, confirmDialog] = useConfirm();
   const [creating, setCreating] = useState(false);
@@ -54,12 +54,15 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
     setActing(`${action.label}:${row.id}`);
     try {
       toast.success((await action.run(row)).message ?? "Done.");
+      // What the action changed shows (a newsletter being sent: its progress).
+      void list.reload();
     } catch (err) {
       toast.error(messageOf(err));
     } finally {
       setActing(null);
     }
   };
+  const [dialog, setDialog] = useState<{ d: RowDialog; row: ApiRecord } | null>(null);
   const onCancel = async () => {
     if (form.saving) return;
     if (await confirm(CONFIRM_CANCEL)) form.close();
@@ -94,6 +97,9 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           rowActions={options.rowActions}
           onAction={onAction}
           acting={acting}
+          rowDialogs={options.rowDialogs}
+          onDialog={(d, row) => setDialog({ d, row })}
+          cells={options.cells}
         />
       </ListBody>
       {!failed && list.total > 0 && (
@@ -115,10 +121,16 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
             onReload={form.reloadRecord}
             record={form.record}
             canRestore={canEdit}
+            formDialogs={options.formDialogs}
           />
         </Modal>
       )}
       {creating && options.CreateModal && <options.CreateModal onClose={() => setCreating(false)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <dialog.d.Dialog row={dialog.row} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       {confirmDialog}
     </Card>
   );

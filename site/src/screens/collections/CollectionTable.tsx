@@ -1,4 +1,5 @@
 import { Badge, Button, Flex } from '@aws-amplify/ui-react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useApp } from '../../app/AppContext';
 import { isStatusField, listColumns, type ApiRecord, type CollectionDecl, type FieldDecl, type SortState } from '../../lib/collections';
@@ -20,6 +21,12 @@ export interface RowAction {
   run: (row: ApiRecord) => Promise<{ message?: string }>;
 }
 
+/** RowDialog is a per-row button opening a dialog about the row (a preview), for every viewer. */
+export interface RowDialog {
+  label: string;
+  Dialog: ComponentType<{ row: ApiRecord; onClose: () => void }>;
+}
+
 interface Props {
   decl: CollectionDecl;
   rows: ApiRecord[];
@@ -36,6 +43,10 @@ interface Props {
   rowActions?: RowAction[];
   onAction?: (action: RowAction, row: ApiRecord) => void;
   acting?: string | null;
+  rowDialogs?: RowDialog[];
+  onDialog?: (dialog: RowDialog, row: ApiRecord) => void;
+  /** cells draw the named fields' cells themselves. */
+  cells?: Record<string, ComponentType<{ row: ApiRecord }>>;
 }
 
 function Trimmed({ text }: { text: string }) {
@@ -107,10 +118,28 @@ function sortHint(sortable: string[], decl: CollectionDecl): string {
 }
 
 /** CollectionTable lists records: sortable headers, typed cells, per-row actions by permission. */
-export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, canDelete, onEdit, onDelete, deleting, rowLinks = [], rowActions = [], onAction, acting }: Props) {
+export function CollectionTable({
+  decl,
+  rows,
+  sort,
+  onSort,
+  sortable,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+  deleting,
+  rowLinks = [],
+  rowActions = [],
+  onAction,
+  acting,
+  rowDialogs = [],
+  onDialog,
+  cells = {},
+}: Props) {
   const columns = listColumns(decl);
   const actions = canEdit ? rowActions : [];
-  const hasActions = canEdit || canDelete || rowLinks.length > 0;
+  const hasActions = canEdit || canDelete || rowLinks.length > 0 || rowDialogs.length > 0;
   return (
     <div className="table-scroll">
       <table className="data-table">
@@ -141,11 +170,10 @@ export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, c
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              {columns.map((f) => (
-                <td key={f.name}>
-                  <Cell field={f} value={row[f.name]} row={row} />
-                </td>
-              ))}
+              {columns.map((f) => {
+                const Own = cells[f.name];
+                return <td key={f.name}>{Own ? <Own row={row} /> : <Cell field={f} value={row[f.name]} row={row} />}</td>;
+              })}
               {hasActions && (
                 <td className="row-actions">
                   <Flex gap="xs" wrap="nowrap">
@@ -153,6 +181,11 @@ export function CollectionTable({ decl, rows, sort, onSort, sortable, canEdit, c
                       <Link key={l.label} className="amplify-button amplify-button--small amplify-button--link" to={l.to(row.id)}>
                         {l.label}
                       </Link>
+                    ))}
+                    {rowDialogs.map((d) => (
+                      <Button key={d.label} size="small" onClick={() => onDialog?.(d, row)}>
+                        {d.label}
+                      </Button>
                     ))}
                     {actions.map((a) => (
                       <Button key={a.label} size="small" onClick={() => onAction?.(a, row)} isLoading={acting === `${a.label}:${row.id}`}>

@@ -1,8 +1,9 @@
 import { Button, Flex, Loader } from '@aws-amplify/ui-react';
-import type { FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { HistoryPanel } from '../../components/history/HistoryPanel';
-import type { ApiRecord, CollectionDecl, FieldErrors, FormValues } from '../../lib/collections';
+import { toPayload, type ApiRecord, type CollectionDecl, type FieldErrors, type FormValues } from '../../lib/collections';
 import { ConflictAlert, RecordFields } from './RecordFields';
+import type { FormDialog } from './screenOptions';
 
 interface Props {
   decl: CollectionDecl;
@@ -19,16 +20,24 @@ interface Props {
   /** record is the stored copy being edited; with it the form offers its history. */
   record?: ApiRecord | null;
   canRestore?: boolean;
+  /** formDialogs open over the form with what it holds (a preview of unsaved input). */
+  formDialogs?: FormDialog[];
 }
 
 /** RecordForm is the one create/edit form of every collection: two columns, Cancel and Save. */
-export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload, record, canRestore = false }: Props) {
+export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload, record, canRestore = false, formDialogs = [] }: Props) {
+  const [open, setOpen] = useState<{ d: FormDialog; body: Record<string, unknown> } | null>(null);
   return (
     <form onSubmit={onSave} noValidate aria-label={`${editing ? 'Edit' : 'Create'} ${decl.title}`} aria-busy={loading}>
       <ConflictAlert message={conflict} loading={loading} onReload={onReload} />
       <RecordFields decl={decl} editing={editing} values={values} errors={errors} setField={setField} />
       <Flex gap="small" marginTop="large" justifyContent="flex-end" alignItems="center">
         {loading && <Loader />}
+        {formDialogs.map((d) => (
+          <Button key={d.label} type="button" onClick={() => setOpen({ d, body: toPayload(decl, values) })} isDisabled={loading}>
+            {d.label}
+          </Button>
+        ))}
         <Button type="button" onClick={onCancel} isDisabled={saving}>
           Cancel
         </Button>
@@ -37,6 +46,11 @@ export function RecordForm({ decl, editing, values, errors, loading, saving, con
         </Button>
       </Flex>
       {editing && record && <HistoryPanel decl={decl} id={record.id} current={record} canRestore={canRestore} onRestored={onReload} />}
+      {open && (
+        <Suspense fallback={null}>
+          <open.d.Dialog body={open.body} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </form>
   );
 }

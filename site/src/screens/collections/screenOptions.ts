@@ -1,9 +1,22 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { formDeleteMessage } from '../forms/formDelete';
 import { AddPageModal } from '../pages/AddPageModal';
 import { signOutUser } from '../../api/twoFactor';
 import { sendNewsletter, sendTest } from '../../api/newsletters';
-import type { RowAction, RowLink } from './CollectionTable';
+import type { ApiRecord } from '../../lib/collections';
+import { NewsletterState } from '../newsletters/NewsletterState';
+import { refreshInterval as newsletterRefresh } from '../newsletters/newsletter';
+import type { RowAction, RowDialog, RowLink } from './CollectionTable';
+
+/** FormDialog is a button of the create/edit form opening a dialog over it with what the form holds (its payload, unsaved). */
+export interface FormDialog {
+  label: string;
+  Dialog: ComponentType<{ body: Record<string, unknown>; onClose: () => void }>;
+}
+
+// The newsletter preview is its own chunk, fetched when a preview is first opened.
+const RowPreview = lazy(() => import('../newsletters/NewsletterPreview').then((m) => ({ default: m.RowPreview })));
+const DraftPreview = lazy(() => import('../newsletters/NewsletterPreview').then((m) => ({ default: m.DraftPreview })));
 
 /** ScreenOptions change how a collection's list reaches its editor; most collections need none. */
 export interface ScreenOptions {
@@ -17,6 +30,14 @@ export interface ScreenOptions {
   rowLinks?: RowLink[];
   /** Extra per-row actions (shown to those who may edit), each confirmed first. */
   rowActions?: RowAction[];
+  /** Extra per-row dialogs (shown to every viewer), opened without a question: a preview. */
+  rowDialogs?: RowDialog[];
+  /** Dialogs the create/edit form opens over itself with what it holds (a preview of unsaved input). */
+  formDialogs?: FormDialog[];
+  /** Cells drawn by their own component instead of by field type, by field name. */
+  cells?: Record<string, ComponentType<{ row: ApiRecord }>>;
+  /** How often (ms) the list is read again given the rows on screen; 0 or absent: never on its own. */
+  refreshInterval?: (rows: ApiRecord[]) => number;
   /** The delete confirmation's text, when it says more than SPEC's question (what goes with the record). */
   deleteMessage?: (id: string) => Promise<string>;
 }
@@ -32,9 +53,14 @@ export const SCREEN_OPTIONS: Record<string, ScreenOptions> = {
     // A form goes to the trash with its submissions: the confirmation says how many.
     deleteMessage: formDeleteMessage,
   },
-  // A newsletter is tested on the sender's own address, then sent to every confirmed signup;
-  // the list shows its state and counts as the sending goes (issue 33).
+  // A newsletter is previewed (saved, or unsaved from its form), tested on the sender's own
+  // address, then sent to every confirmed signup; while it is being sent its row shows its
+  // progress, read again every few seconds, and the list its counts (issue 33).
   newsletters: {
+    rowDialogs: [{ label: 'Preview', Dialog: RowPreview }],
+    formDialogs: [{ label: 'Preview', Dialog: DraftPreview }],
+    cells: { state: NewsletterState },
+    refreshInterval: newsletterRefresh,
     rowActions: [
       {
         label: 'Send a test to me',

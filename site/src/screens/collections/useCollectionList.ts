@@ -8,13 +8,18 @@ import { DEFAULT_PAGE_SIZE } from '../../lib/paginator';
 
 const SEARCH_DEBOUNCE_MS = 350;
 
-/** useCollectionList drives one list screen: server-side paging, search, sort and delete. */
-export function useCollectionList(decl: CollectionDecl) {
+/**
+ * useCollectionList drives one list screen: server-side paging, search, sort and delete;
+ * refreshEvery, when given, says from the rows on screen how often to read them again (ms; 0:
+ * never), for a list whose rows change on their own (a newsletter being sent).
+ */
+export function useCollectionList(decl: CollectionDecl, refreshEvery?: (rows: ApiRecord[]) => number) {
   const [sort, setSort] = useState<SortState | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const list = usePagedList<ApiRecord>(decl.key, { sort: sort?.field, order: sort?.order }, {
     initialLimit: DEFAULT_PAGE_SIZE,
     debounceMs: SEARCH_DEBOUNCE_MS,
+    refreshInterval: refreshEvery ? (data) => refreshEvery(data?.items ?? []) : undefined,
   });
 
   const toggleSort = (field: string) => {
