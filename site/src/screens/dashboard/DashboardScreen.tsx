@@ -1,18 +1,27 @@
-import { Card, Grid, Text } from '@aws-amplify/ui-react';
+import { Card, Grid, Loader, Text } from '@aws-amplify/ui-react';
+import { lazy, Suspense } from 'react';
 import { useDashboard } from './useDashboard';
+
+/** The Visitors card is its own chunk: its chart is not in the bundle every screen loads. */
+const VisitorsCard = lazy(() => import('./visitors/VisitorsCard').then((m) => ({ default: m.VisitorsCard })));
 
 export function DashboardScreen() {
   const counters = useDashboard();
   return (
-    <Grid className="counter-grid" as="ul" aria-label="Statistics">
-      {counters.map((c) => (
-        <Card as="li" key={c.key} variation="outlined" className="counter-card">
-          <Text className="counter-label">{c.label}</Text>
-          <Text className="counter-value" title={c.exact || undefined} aria-live="polite">
-            {c.value}
-          </Text>
-        </Card>
-      ))}
-    </Grid>
+    <>
+      <Grid className="counter-grid" as="ul" aria-label="Statistics">
+        {counters.map((c) => (
+          <Card as="li" key={c.key} variation="outlined" className="counter-card">
+            <Text className="counter-label">{c.label}</Text>
+            <Text className="counter-value" title={c.exact || undefined} aria-live="polite">
+              {c.value}
+            </Text>
+          </Card>
+        ))}
+      </Grid>
+      <Suspense fallback={<Loader size="large" ariaLabel="Loading visitors" />}>
+        <VisitorsCard />
+      </Suspense>
+    </>
   );
 }
