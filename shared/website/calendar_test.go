@@ -15,6 +15,7 @@ import (
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
+	"github.com/campuscms/panel/shared/website"
 )
 
 // icsProp is one property of a parsed iCalendar component: its name, parameters and raw value
@@ -603,4 +604,62 @@ func TestCalendarCaps(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestVTimezoneResolvesEveryHour: for zones north and south of the equator, with and without
+// daylight saving and with a half-hour offset, the VTIMEZONE the calendar writes turns the local
+// time of every hour over two years back into that hour (the repeated hour of a change back
+// aside, which local time alone cannot tell apart).
+func TestVTimezoneResolvesEveryHour(t *testing.T) {
+	from := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.UTC)
+	to := from.AddDate(2, 0, 0)
+	for _, name := range []string{"America/New_York", "Europe/London", "Australia/Sydney", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham"} {
+		t.Run(name, func(t *testing.T) {
+			loc := mustZone(t, name)
+			cal, _ := parseICS(t, website.ICSTimezone(loc, from, to))
+			tzs := cal.children("VTIMEZONE")
+			if len(tzs) != 1 || tzs[0].one(t, "TZID").value != name {
+				t.Fatalf("VTIMEZONE %v", tzs)
+			}
+			parts := zoneParts(t, tzs[0])
+			if len(parts) > 8 {
+				t.Errorf("%d parts for two years", len(parts))
+			}
+			for at := from; !at.After(to); at = at.Add(time.Hour) {
+				wall, _ := time.Parse("20060102T150405", at.In(loc).Format("20060102T150405"))
+				got := resolve(t, parts, wall)
+				if got.Equal(at) {
+					continue
+				}
+				if got.In(loc).Format(time.DateTime) != at.In(loc).Format(time.DateTime) {
+					t.Fatalf("local %s resolves to %v, want %v", wall.Format(time.DateTime), got, at)
+				}
+			}
+		})
+	}
+}
+
+// TestICSFoldingAndEscaping: any content line folds into lines of at most 75 octets, each valid
+// UTF-8, and unfolds back to itself; TEXT escaping reads back to the text.
+func TestICSFoldingAndEscaping(t *testing.T) {
+	var lines []string
+	for n := range 200 {
+		for _, unit := range []string{"a", "é", "€", "🎉", "a€🎉é"} {
+			lines = append(lines, "DESCRIPTION:"+strings.Repeat("x", n%7)+strings.Repeat(unit, n))
+		}
+	}
+	for _, l := range lines {
+		folded := website.ICSFold(l)
+		cal, logical := parseICS(t, "BEGIN:VCALENDAR\r\n"+folded+"END:VCALENDAR\r\n")
+		if len(logical) != 3 || logical[1] != l || len(cal.props) != 1 {
+			t.Fatalf("%q unfolded as %q", l, logical)
+		}
+	}
+	for _, text := range []string{"plain", `a;b,c\d`, "two\nlines\r\nand\rmore", `\n is not a newline`, ";;,,\\\\", "tab\there", "bell\x07gone"} {
+		got := icsUnescape(t, website.ICSText(text))
+		want := strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x07", "").Replace(text)
+		if got != want {
+			t.Errorf("%q read back as %q, want %q", text, got, want)
+		}
+	}
 }
