@@ -176,6 +176,9 @@ func (h *handlers) start(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *handlers) begin(w http.ResponseWriter, r *http.Request, dryRun bool) error {
+	if err := api.DecodeOptional(r, &struct{}{}); err != nil { // no body, or an empty object
+		return err
+	}
 	ctx := r.Context()
 	caller := auth.CallerFrom(ctx)
 	j, err := h.load(ctx, caller.Scope, r.PathValue("id"))
