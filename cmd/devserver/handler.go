@@ -30,7 +30,7 @@ func newHandler(deps *app.Deps, siteDir string) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	site, err := website.Build(deps, website.Options{LocalHosts: true})
+	site, err := website.Build(deps, website.Options{LocalHosts: true, CountAfter: true})
 	if err != nil {
 		return nil, err
 	}

@@ -112,6 +112,8 @@ type view struct {
 	Preview  bool
 	Flash    string
 	FlashBad bool
+	// Count is what the page's beacon sends (nil: the page is not counted).
+	Count *pageCount
 }
 
 type handler func(q *req) (*view, error)
@@ -210,6 +212,7 @@ func (s *Server) render(q *req, v *view) error {
 		return err
 	}
 	v.Head = s.head(q, v)
+	v.Count = s.countOf(q, v)
 	tv, ok := s.views[v.Theme]
 	if !ok {
 		tv = s.views[s.themes.Themes[0].ID]

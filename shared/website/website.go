@@ -17,6 +17,7 @@ import (
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/public"
 	"github.com/campuscms/panel/shared/themes"
+	"github.com/campuscms/panel/shared/visits"
 )
 
 // Options configure a website server.
@@ -28,6 +29,17 @@ type Options struct {
 	// Limit is the per-client submission limit of forms and the newsletter.
 	Limit public.Limit
 	Log   *slog.Logger
+	// ViewKey signs the token each page carries for its page-view beacon (visits.Key of the
+	// deployment's secret); nil: visits.Key(""), the key of local runs.
+	ViewKey []byte
+	// ViewShards spreads each page's daily count over that many items (0: visits.DefaultShards).
+	ViewShards int
+	// ViewLimit is the per-client limit of counted page views (zero: DefaultViewLimit).
+	ViewLimit public.Limit
+	// CountAfter counts a page view after answering its beacon, in the background (the local
+	// server, which keeps running); unset, the writes finish before the answer, as a Lambda's
+	// must (nothing runs once its handler has returned).
+	CountAfter bool
 }
 
 // Server serves the websites of every tenant.
@@ -39,6 +51,11 @@ type Server struct {
 	assets *assetSet
 	fonts  map[string]FontChoice
 	hosts  *hostCache
+	// viewKey signs the pages' beacon tokens; counter counts their views.
+	viewKey []byte
+	counter *visits.Counter
+	// pending are the views being counted after their answer (Options.CountAfter).
+	pending sync.WaitGroup
 }
 
 // New builds the website server: templates and assets are parsed and hashed once, here.
@@ -69,8 +86,18 @@ func New(read *public.Reader, opts Options) (*Server, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
+	if opts.ViewKey == nil {
+		opts.ViewKey = visits.Key("")
+	}
+	if opts.ViewLimit.Max == 0 {
+		opts.ViewLimit = DefaultViewLimit
+	}
+	counter := visits.NewCounter(read.Store())
+	if opts.ViewShards > 0 {
+		counter = counter.WithShards(opts.ViewShards)
+	}
 	return &Server{read: read, opts: opts, themes: cat, views: views, assets: assets, fonts: fonts,
-		hosts: &hostCache{ttl: time.Minute, max: 10_000, m: map[string]hostEntry{}}}, nil
+		hosts: &hostCache{ttl: time.Minute, max: 10_000, m: map[string]hostEntry{}}, viewKey: opts.ViewKey, counter: counter}, nil
 }
 
 // Handler routes the website's paths. A page whose slug equals one of the fixed paths (events,
@@ -109,6 +136,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /forms/{id}", s.page(s.formPage))
 	mux.Handle("POST /forms/{id}", s.page(s.submitForm))
 	mux.Handle("POST /newsletter", s.page(s.subscribe))
+	mux.Handle("POST "+BeaconPath, http.HandlerFunc(s.beacon))
 	s.signupRoutes(mux)
 	mux.Handle("GET /_preview/{token}", s.page(s.preview))
 	mux.Handle("GET /{slug}", s.page(s.cmsPage))
@@ -164,6 +192,9 @@ func Build(d *app.Deps, opts Options) (http.Handler, error) {
 	rd.UseSubmitter(sub)
 	if opts.Log == nil {
 		opts.Log = d.Log
+	}
+	if opts.ViewKey == nil {
+		opts.ViewKey = visits.Key(d.Config.OriginSecret)
 	}
 	s, err := New(rd, opts)
 	if err != nil {

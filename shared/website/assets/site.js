@@ -1,4 +1,4 @@
-// Small enhancements; every page works without this file.
+// Small enhancements and the page-view beacon; every page works without this file.
 (function () {
   'use strict';
   var d = document;
@@ -35,6 +35,21 @@
     });
     slider.appendChild(controls);
   });
+  // Page view: one beacon to the site itself with the page's path and token and the referring
+  // site's host (never its whole address); none when the browser asks not to be tracked (Do Not
+  // Track, Global Privacy Control), none for a page prerendered but never shown. No cookie.
+  var counted = d.querySelector('script[data-v]');
+  var n = navigator;
+  if (counted && n.sendBeacon && n.doNotTrack !== '1' && n.doNotTrack !== 'yes' && !n.globalPrivacyControl) {
+    var send = function () {
+      var from = '';
+      try { from = new URL(d.referrer).hostname; } catch (e) { from = ''; }
+      if (from === location.hostname) from = '';
+      n.sendBeacon('/_v', JSON.stringify({ p: counted.getAttribute('data-p'), v: counted.getAttribute('data-v'), r: from }));
+    };
+    if (d.prerendering) d.addEventListener('prerenderingchange', send, { once: true });
+    else send();
+  }
   // Popup: shown once per visitor (remembered in localStorage), closed with its button or Escape.
   var popup = d.querySelector('dialog[data-popup]');
   if (popup && typeof popup.showModal === 'function') {
