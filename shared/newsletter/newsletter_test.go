@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/awsclient"
+	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/newsletter"
 	"github.com/campuscms/panel/shared/testkit"
@@ -256,4 +257,31 @@ func itoa(i int) string {
 		return digits[i : i+1]
 	}
 	return itoa(i/10) + digits[i%10:i%10+1]
+}
+
+// TestOneRunSendsALargeList: a run of the schedule job takes step after step for its budget, so
+// a list of several batches is written to the outbox in one run, not one batch a minute.
+func TestOneRunSendsALargeList(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	const n = 3*newsletter.BatchSize + 1
+	var emails []string
+	for i := range n {
+		emails = append(emails, "big"+itoa(i)+"@"+tn.ID+".example.org")
+	}
+	addConfirmed(t, tn.ID, emails...)
+	id := newNewsletter(t, tn, "Everyone")
+	testkit.Expect(t, send(t, tn, id), http.StatusAccepted, "")
+	svc := service(t)
+	var d collections.DueItem
+	if err := svc.Store().Get(context.Background(), collections.JobDueKey(scopeOf(t, tn.ID), newsletter.NewslettersKind, id), &d); err != nil {
+		t.Fatal(err)
+	}
+	more, err := svc.RunJob(context.Background(), d, time.Now())
+	if err != nil || more {
+		t.Fatalf("one run: more %v, err %v", more, err)
+	}
+	if got := newsletterRecord(t, tn, id); got.Get("result.state") != newsletter.StateSent || got.Get("result.sentCount") != float64(n) {
+		t.Fatalf("after one run: %s", got.Raw)
+	}
 }

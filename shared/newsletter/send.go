@@ -54,8 +54,35 @@ type signupRow struct {
 	Subscription string `dynamo:"subscription"`
 }
 
-// RunJob takes one step of a newsletter's sending (collections.Jobber).
+// runBudget is how long one run of the schedule job spends on a newsletter's sending: steps of
+// BatchSize recipients follow each other until it is spent (each its own transaction, so a run
+// cut short loses nothing), so a large list is written to the outbox at hundreds of mails a
+// second and sent at the pace EnqueueAt sets, not at one step a minute.
+const runBudget = 8 * time.Second
+
+// oneStep marks a context whose RunJob takes a single step.
+type oneStep struct{}
+
+// OneStep makes RunJob under ctx take a single step: for a caller that watches a send step by
+// step (the tests of its progress).
+func OneStep(ctx context.Context) context.Context { return context.WithValue(ctx, oneStep{}, true) }
+
+// RunJob takes steps of a newsletter's sending for up to runBudget (collections.Jobber).
 func (h newsletterHooks) RunJob(ctx context.Context, s *collections.Service, d collections.DueItem, now time.Time) (bool, error) {
+	until := time.Now().Add(runBudget)
+	if ctx.Value(oneStep{}) != nil {
+		until = time.Time{}
+	}
+	for {
+		more, err := h.step(ctx, s, d, now)
+		if err != nil || !more || time.Now().After(until) {
+			return more, err
+		}
+	}
+}
+
+// step takes one step of a newsletter's sending: the next BatchSize confirmed signups.
+func (h newsletterHooks) step(ctx context.Context, s *collections.Service, d collections.DueItem, now time.Time) (bool, error) {
 	st := s.Store()
 	scope, err := d.Scope()
 	if err != nil {
