@@ -83,26 +83,37 @@ func TestIsBot(t *testing.T) {
 
 func TestTokens(t *testing.T) {
 	key, other := visits.Key("secret"), visits.Key("")
-	tok := visits.Sign(key, "acme", "/about")
+	tok := visits.Sign(key, "acme", "/about", "UTC")
 	cases := []struct {
-		name                string
-		key                 []byte
-		tenant, path, token string
-		want                bool
+		name                      string
+		key                       []byte
+		tenant, path, zone, token string
+		want                      bool
 	}{
-		{"its own page", key, "acme", "/about", tok, true},
-		{"another path", key, "acme", "/events", tok, false},
-		{"another tenant", key, "acme-corp", "/about", tok, false},
-		{"another key", other, "acme", "/about", tok, false},
-		{"truncated", key, "acme", "/about", tok[:10], false},
-		{"empty", key, "acme", "/about", "", false},
+		{"its own page", key, "acme", "/about", "UTC", tok, true},
+		{"another path", key, "acme", "/events", "UTC", tok, false},
+		{"another tenant", key, "acme-corp", "/about", "UTC", tok, false},
+		{"another zone", key, "acme", "/about", "Europe/Paris", tok, false},
+		{"parts moved between fields", key, "acme", "/aboutUTC", "", tok, false},
+		{"another key", other, "acme", "/about", "UTC", tok, false},
+		{"truncated", key, "acme", "/about", "UTC", tok[:10], false},
+		{"empty", key, "acme", "/about", "UTC", "", false},
 	}
 	for _, c := range cases {
-		if got := visits.Verify(c.key, c.tenant, c.path, c.token); got != c.want {
+		if got := visits.Verify(c.key, c.tenant, c.path, c.zone, c.token); got != c.want {
 			t.Errorf("%s: Verify = %v, want %v", c.name, got, c.want)
 		}
 	}
 	if len(tok) != 22 {
 		t.Fatalf("token %q: %d characters, want 22", tok, len(tok))
+	}
+}
+
+func TestZone(t *testing.T) {
+	for name, ok := range map[string]bool{"UTC": true, "America/New_York": true, "Europe/Paris": true, "Local": false, "Mars/Olympus": false, "": false, "../etc/passwd": false} {
+		loc, got := visits.Zone(name)
+		if got != ok || (ok && loc.String() != name) {
+			t.Errorf("Zone(%q) = %v, %v; want ok %v", name, loc, got, ok)
+		}
 	}
 }

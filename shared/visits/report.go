@@ -20,13 +20,16 @@ const TopSize = 10
 
 // Report is a tenant's views over its last days (GET /visits).
 type Report struct {
-	// Days has one entry per day, oldest first, the last today (UTC); a day without views is 0.
+	// Days has one entry per day, oldest first, the last today in TimeZone; a day without views
+	// is 0.
 	Days []DayViews `json:"days"`
 	// TopPages are the most viewed paths over the period, most first (Other for the views past
 	// a day's bound).
 	TopPages []PageViews `json:"topPages"`
 	// TopReferrers are the sites most views came from, most first.
 	TopReferrers []HostViews `json:"topReferrers"`
+	// TimeZone is the zone whose days these are (the site settings' time zone).
+	TimeZone string `json:"timeZone"`
 }
 
 // DayViews are one day's views.
@@ -52,13 +55,17 @@ type countItem struct {
 	Views int64  `dynamo:"views"`
 }
 
-// Read reports the tenant's views of the days days up to now's (1 ≤ days ≤ MaxDays): one Query
-// of the days' items (paged by DynamoDB at 1 MB), eventually consistent, as counts a second old
-// change nothing on a chart. Its cost is bounded by the items a day may hold (2 × (MaxItems +
-// shards) + 2).
-func Read(ctx context.Context, st *store.Store, scope store.Scope, days int, now time.Time) (Report, error) {
+// Read reports the tenant's views of the days days up to today in zone (nil: UTC), 1 ≤ days ≤
+// MaxDays: one Query of the days' items (paged by DynamoDB at 1 MB), eventually consistent, as
+// counts a second old change nothing on a chart. Its cost is bounded by the items a day may
+// hold (2 × (MaxItems + shards) + 2).
+func Read(ctx context.Context, st *store.Store, scope store.Scope, days int, now time.Time, zone *time.Location) (Report, error) {
 	days = min(max(days, 1), MaxDays)
-	today := now.UTC().Truncate(24 * time.Hour)
+	if zone == nil {
+		zone = time.UTC
+	}
+	// Dates as UTC midnights, so adding days is calendar arithmetic whatever the zone's DST.
+	today, _ := time.Parse(time.DateOnly, dayIn(now, zone))
 	from := today.AddDate(0, 0, -(days - 1))
 	var items []countItem
 	err := st.Table.Get("PK", scope.Partition(Partition)).
@@ -83,7 +90,7 @@ func Read(ctx context.Context, st *store.Store, scope store.Scope, days int, now
 			hosts[name] += it.Views
 		}
 	}
-	out := Report{Days: make([]DayViews, 0, days), TopPages: []PageViews{}, TopReferrers: []HostViews{}}
+	out := Report{Days: make([]DayViews, 0, days), TopPages: []PageViews{}, TopReferrers: []HostViews{}, TimeZone: zone.String()}
 	for d := from; !d.After(today); d = d.AddDate(0, 0, 1) {
 		date := d.Format(time.DateOnly)
 		out.Days = append(out.Days, DayViews{Date: date, Views: perDay[date]})

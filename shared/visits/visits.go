@@ -35,6 +35,7 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -73,6 +74,9 @@ const (
 type View struct {
 	Path     string
 	Referrer string
+	// Zone is the institution's time zone (its site settings'), whose day the view counts in;
+	// nil is UTC.
+	Zone *time.Location
 }
 
 // Counter writes page views.
@@ -116,7 +120,7 @@ func (c *Counter) Shards() int { return c.shards }
 // Count records one view (its path, and its referrer when set): one UpdateItem each, side by
 // side. The view must be normalised (NormalizePath, NormalizeHost) and already judged countable.
 func (c *Counter) Count(ctx context.Context, scope store.Scope, v View) error {
-	day := c.now().UTC().Format(time.DateOnly)
+	day := dayIn(c.now(), v.Zone)
 	if v.Referrer == "" {
 		return c.add(ctx, scope, day, kindPath, v.Path)
 	}
@@ -170,6 +174,14 @@ func (c *Counter) add(ctx context.Context, scope store.Scope, day, kind, name st
 		}
 	}
 	return store.Wrap("count view", store.ErrBusy)
+}
+
+// dayIn is the date (YYYY-MM-DD) at t in zone (UTC when nil).
+func dayIn(t time.Time, zone *time.Location) string {
+	if zone == nil {
+		zone = time.UTC
+	}
+	return t.In(zone).Format(time.DateOnly)
 }
 
 func (c *Counter) expiry(day string) int64 {
@@ -247,21 +259,41 @@ func Key(secret string) []byte {
 	return sum[:]
 }
 
-// Sign is the token a page of tenant at path (normalised) carries for its beacon.
-func Sign(key []byte, tenant, path string) string {
+// Sign is the token a page of tenant at path (normalised) carries for its beacon, with the name
+// of the time zone its views count in (the site settings' when the page was drawn).
+func Sign(key []byte, tenant, path, zone string) string {
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte(tenant))
-	m.Write([]byte{0})
-	m.Write([]byte(path))
+	for _, part := range []string{tenant, path, zone} {
+		m.Write([]byte(part))
+		m.Write([]byte{0})
+	}
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:16])
 }
 
-// Verify reports whether token is what Sign gives for tenant and path.
-func Verify(key []byte, tenant, path, token string) bool {
+// Verify reports whether token is what Sign gives for tenant, path and zone.
+func Verify(key []byte, tenant, path, zone, token string) bool {
 	if len(token) != 22 {
 		return false
 	}
-	return hmac.Equal([]byte(Sign(key, tenant, path)), []byte(token))
+	return hmac.Equal([]byte(Sign(key, tenant, path, zone)), []byte(token))
+}
+
+// zones caches the time zones beacons name (a handful per deployment): loading one parses the
+// time zone database's entry.
+var zones sync.Map
+
+// Zone is the time zone of a name a token was signed with; ok is false for one the time zone
+// database does not know.
+func Zone(name string) (*time.Location, bool) {
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location), true
+	}
+	loc, ok := formats.TimeZone(name)
+	if !ok {
+		return nil, false
+	}
+	zones.Store(name, loc)
+	return loc, true
 }
 
 // botWords are what the user agents of crawlers, link previewers, monitors and headless

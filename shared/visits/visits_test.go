@@ -63,7 +63,7 @@ func TestCountsExactUnderConcurrentViews(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	rep, err := visits.Read(context.Background(), testkit.Deps(t).Store, scope, 1, time.Now())
+	rep, err := visits.Read(context.Background(), testkit.Deps(t).Store, scope, 1, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestDayBoundCountsTheRestAsOther(t *testing.T) {
 			t.Fatalf("view %d: %v", i, err)
 		}
 	}
-	rep, err := visits.Read(context.Background(), st, scope, 7, time.Now())
+	rep, err := visits.Read(context.Background(), st, scope, 7, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestReportCoversItsDaysOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rep, err := visits.Read(context.Background(), st, scope, 7, now)
+	rep, err := visits.Read(context.Background(), st, scope, 7, now, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +164,38 @@ func TestReportCoversItsDaysOnly(t *testing.T) {
 	}
 	if len(rep.TopPages) != 3 || rep.TopPages[0] != (visits.PageViews{Path: "/d0", Views: 2}) {
 		t.Fatalf("top pages %v", rep.TopPages)
+	}
+}
+
+// TestDaysInTheInstitutionsZone: a view counts on its day in the institution's time zone, and a
+// report's days are that zone's.
+func TestDaysInTheInstitutionsZone(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	scope := scopeOf(t, tn)
+	st := testkit.Deps(t).Store
+	ny, _ := visits.Zone("America/New_York")
+	// 03:00 UTC on 10 March 2026 is still 9 March in New York (23:00, EDT from 8 March).
+	at := time.Date(2026, 3, 10, 3, 0, 0, 0, time.UTC)
+	c := visits.NewCounter(st).WithClock(func() time.Time { return at })
+	for _, zone := range []*time.Location{ny, nil} {
+		if err := c.Count(context.Background(), scope, visits.View{Path: "/", Zone: zone}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := visits.Read(context.Background(), st, scope, 2, at, ny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(rep.Days) != "[{2026-03-08 0} {2026-03-09 1}]" || rep.TimeZone != "America/New_York" {
+		t.Fatalf("New York: %v in %s", rep.Days, rep.TimeZone)
+	}
+	rep, err = visits.Read(context.Background(), st, scope, 2, at, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(rep.Days) != "[{2026-03-09 1} {2026-03-10 1}]" || rep.TimeZone != "UTC" {
+		t.Fatalf("UTC: %v in %s", rep.Days, rep.TimeZone)
 	}
 }
 
@@ -199,6 +231,9 @@ func TestVisitsRoute(t *testing.T) {
 		{"days 91", a.ID, a.AdminToken, "?days=91", 400, "Days must be a whole number from 1 to 90.", 0, 0},
 		{"days text", a.ID, a.AdminToken, "?days=many", 400, "Days must be a whole number from 1 to 90.", 0, 0},
 	}
+	// B's institution keeps Auckland's days: its report says so and ends on Auckland's today.
+	testkit.Expect(t, testkit.Call(t, testkit.Request{Method: "PATCH", Path: "/site-settings", Tenant: b.ID, Token: b.AdminToken,
+		Body: map[string]any{"timeZone": "Pacific/Auckland"}}), 200, "")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res := testkit.Call(t, testkit.Request{Method: "GET", Path: "/visits" + tc.query, Tenant: tc.tenant, Token: tc.token})
@@ -209,6 +244,11 @@ func TestVisitsRoute(t *testing.T) {
 			days := res.Get("result.days").([]any)
 			if len(days) != tc.days {
 				t.Fatalf("%d days, want %d", len(days), tc.days)
+			}
+			zone := map[bool]string{true: "UTC", false: "Pacific/Auckland"}[tc.tenant == a.ID]
+			loc, _ := time.LoadLocation(zone)
+			if res.Get("result.timeZone") != zone || res.Get(fmt.Sprintf("result.days.%d.date", tc.days-1)) != time.Now().In(loc).Format(time.DateOnly) {
+				t.Fatalf("want days up to today in %s: %s", zone, res.Raw)
 			}
 			if got := res.Get(fmt.Sprintf("result.days.%d.views", tc.days-1)); got != tc.views {
 				t.Fatalf("today %v views, want %v: %s", got, tc.views, res.Raw)

@@ -27,17 +27,21 @@ var DefaultViewLimit = public.Limit{Max: 300, Window: 10 * time.Minute}
 // countTimeout bounds the writes of one view counted after its answer (CountAfter).
 const countTimeout = 5 * time.Second
 
-// beacon is what site.js sends: the page's path and token as the page carries them, and the
-// host of the site the visitor came from (never the whole address).
+// beacon is what site.js sends: the page's path, time zone and token as the page carries them,
+// and the host of the site the visitor came from (never the whole address).
 type beacon struct {
 	Path     string `json:"p"`
+	Zone     string `json:"z"`
 	Token    string `json:"v"`
 	Referrer string `json:"r"`
 }
 
-// pageCount is what a page carries for its beacon (site.js reads it from the script element).
+// pageCount is what a page carries for its beacon (site.js reads it from the script element):
+// its path, the time zone whose day its views count in (the site settings', read with the page
+// anyway, so counting reads nothing) and the token binding both to the tenant.
 type pageCount struct {
 	Path  string
+	Zone  string
 	Token string
 }
 
@@ -48,10 +52,11 @@ func (s *Server) countOf(q *req, v *view) *pageCount {
 		return nil
 	}
 	p, ok := visits.NormalizePath(q.r.URL.Path)
-	if !ok {
+	if !ok || q.visit == nil || q.visit.Settings == nil {
 		return nil
 	}
-	return &pageCount{Path: p, Token: visits.Sign(s.viewKey, q.site.Scope.Tenant(), p)}
+	zone := q.visit.Settings.TimeZone().String()
+	return &pageCount{Path: p, Zone: zone, Token: visits.Sign(s.viewKey, q.site.Scope.Tenant(), p, zone)}
 }
 
 // beacon serves POST /_v: one page view. It answers 204 whatever becomes of the view (a
@@ -110,14 +115,18 @@ func (s *Server) countable(q *req, b beacon) (visits.View, bool) {
 		return visits.View{}, false
 	}
 	p, ok := visits.NormalizePath(b.Path)
-	if !ok || p != b.Path || !visits.Verify(s.viewKey, q.site.Scope.Tenant(), p, b.Token) {
+	if !ok || p != b.Path || !visits.Verify(s.viewKey, q.site.Scope.Tenant(), p, b.Zone, b.Token) {
+		return visits.View{}, false
+	}
+	zone, ok := visits.Zone(b.Zone)
+	if !ok {
 		return visits.View{}, false
 	}
 	ref := visits.NormalizeHost(b.Referrer)
 	if ref == q.host {
 		ref = "" // a visitor moving between the site's own pages
 	}
-	return visits.View{Path: p, Referrer: ref}, true
+	return visits.View{Path: p, Referrer: ref, Zone: zone}, true
 }
 
 // count counts a view under the client's limit; a failure is logged, never answered.

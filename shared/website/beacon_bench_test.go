@@ -93,7 +93,7 @@ func viewPlan(key []byte, tenant string, n int) []plannedView {
 	out := make([]plannedView, n)
 	for i := range out {
 		p := paths[z.Uint64()]
-		out[i] = plannedView{path: p, token: visits.Sign(key, tenant, p)}
+		out[i] = plannedView{path: p, token: visits.Sign(key, tenant, p, "UTC")}
 		if r.IntN(5) == 0 {
 			out[i].ref = fmt.Sprintf("site%d.example.org", r.IntN(8))
 		}
@@ -110,7 +110,7 @@ func sendAll(b *testing.B, h http.Handler, host string, views []plannedView, rou
 		wg.Go(func() {
 			for i := range next {
 				v := views[i]
-				body, _ := json.Marshal(map[string]string{"p": v.path, "v": v.token, "r": v.ref})
+				body, _ := json.Marshal(map[string]string{"p": v.path, "z": "UTC", "v": v.token, "r": v.ref})
 				r := httptest.NewRequest("POST", website.BeaconPath, strings.NewReader(string(body)))
 				r.Host = host
 				r.Header.Set("User-Agent", browserUA)
@@ -154,7 +154,7 @@ func BenchmarkVisitsReport(b *testing.B) {
 			for b.Loop() {
 				ctx, n := awsclient.WithCallCounter(context.Background())
 				ctx, it := awsclient.WithItemCounter(ctx)
-				rep, err := visits.Read(ctx, st, scope, c.days, time.Now())
+				rep, err := visits.Read(ctx, st, scope, c.days, time.Now(), nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -36,20 +36,26 @@ func countingSite(t *testing.T, limit public.Limit) http.Handler {
 	return h
 }
 
-var beaconAttrs = regexp.MustCompile(`<script src="[^"]+" defer data-p="([^"]*)" data-v="([^"]*)"></script>`)
+var beaconAttrs = regexp.MustCompile(`<script src="[^"]+" defer data-p="([^"]*)" data-z="([^"]*)" data-v="([^"]*)"></script>`)
 
-// pageBeacon reads the beacon a page carries (path, token); ok false when it carries none.
-func pageBeacon(t *testing.T, p page) (path, token string, ok bool) {
+// pageBeacon reads the beacon a page carries (path, zone, token); ok false when it carries none.
+func pageBeacon(t *testing.T, p page) (b pageData, ok bool) {
 	t.Helper()
 	m := beaconAttrs.FindStringSubmatch(p.body)
 	if m == nil {
 		if !strings.Contains(p.body, `<script src="/assets/site.`) {
 			t.Fatalf("page has no script: %.400s", p.body)
 		}
-		return "", "", false
+		return pageData{}, false
 	}
-	return m[1], m[2], true
+	return pageData{path: m[1], zone: m[2], token: m[3]}, true
 }
+
+// pageData is what a page carries for its beacon.
+type pageData struct{ path, zone, token string }
+
+// body is the beacon site.js sends for the page, from ref.
+func (d pageData) body(ref string) string { return beaconJSON(d.path, d.zone, d.token, ref) }
 
 type sent struct {
 	status int
@@ -76,8 +82,8 @@ func sendBeacon(t *testing.T, h http.Handler, host, body string, headers map[str
 	return sent{status: w.Code, header: w.Header(), body: w.Body.String()}
 }
 
-func beaconJSON(path, token, ref string) string {
-	b, _ := json.Marshal(map[string]string{"p": path, "v": token, "r": ref})
+func beaconJSON(path, zone, token, ref string) string {
+	b, _ := json.Marshal(map[string]string{"p": path, "z": zone, "v": token, "r": ref})
 	return string(b)
 }
 
@@ -88,7 +94,7 @@ func report(t *testing.T, tenant string) visits.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := visits.Read(context.Background(), testkit.Deps(t).Store, scope, 1, time.Now())
+	rep, err := visits.Read(context.Background(), testkit.Deps(t).Store, scope, 1, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,21 +112,27 @@ func TestPagesCarryTheirBeacon(t *testing.T) {
 	for _, path := range []string{"/", "/events", "/events?utm_source=news", "/" + slug} {
 		p := get(t, tn, path)
 		must(t, p, 200)
-		gotPath, token, ok := pageBeacon(t, p)
+		b, ok := pageBeacon(t, p)
 		want, _ := visits.NormalizePath(path)
-		if !ok || gotPath != want || !visits.Verify(visits.Key(""), tn.ID, want, token) {
-			t.Fatalf("%s: beacon %q %q %v, want %q with its token", path, gotPath, token, ok, want)
+		if !ok || b.path != want || b.zone != "UTC" || !visits.Verify(visits.Key(""), tn.ID, want, "UTC", b.token) {
+			t.Fatalf("%s: beacon %+v %v, want %q in UTC with its token", path, b, ok, want)
 		}
 	}
-	if _, _, ok := pageBeacon(t, get(t, tn, "/no-such-page")); ok {
+	if _, ok := pageBeacon(t, get(t, tn, "/no-such-page")); ok {
 		t.Fatal("the 404 page carries a beacon")
 	}
 	preview := staff(t, tn, "POST", "/pages/"+id+"/preview", nil).Get("result.path").(string)
-	if _, _, ok := pageBeacon(t, get(t, tn, preview)); ok {
+	if _, ok := pageBeacon(t, get(t, tn, preview)); ok {
 		t.Fatal("a preview carries a beacon")
 	}
-	if _, _, ok := pageBeacon(t, visit(t, "POST", tn.ID+".localhost:8080", "/newsletter", map[string][]string{"email": {"not-an-address"}})); ok {
+	if _, ok := pageBeacon(t, visit(t, "POST", tn.ID+".localhost:8080", "/newsletter", map[string][]string{"email": {"not-an-address"}})); ok {
 		t.Fatal("an answer to a POST carries a beacon")
+	}
+	// The institution's time zone goes with its pages, signed.
+	staff(t, tn, "PATCH", "/site-settings", map[string]any{"timeZone": "Europe/Paris"})
+	b, ok := pageBeacon(t, get(t, tn, "/faqs"))
+	if !ok || b.zone != "Europe/Paris" || !visits.Verify(visits.Key(""), tn.ID, "/faqs", "Europe/Paris", b.token) {
+		t.Fatalf("beacon %+v, want /faqs in Europe/Paris", b)
 	}
 }
 
@@ -131,22 +143,20 @@ func TestBeaconCountsExactlyUnderConcurrency(t *testing.T) {
 	tn := testkit.NewTenant(t)
 	h := countingSite(t, public.Limit{Max: 1000, Window: time.Hour})
 	host := tn.ID + ".localhost:8080"
-	type target struct{ path, token string }
-	var targets []target
+	var targets []pageData
 	for _, path := range []string{"/", "/events", "/notices", "/faqs"} {
-		p, tok, ok := pageBeacon(t, get(t, tn, path))
+		b, ok := pageBeacon(t, get(t, tn, path))
 		if !ok {
 			t.Fatalf("%s carries no beacon", path)
 		}
-		targets = append(targets, target{p, tok})
+		targets = append(targets, b)
 	}
 	refs := []string{"www.google.com", "", "", "news.example.org"}
 	var wg sync.WaitGroup
 	statuses := make([]int, 200)
 	for i := range 200 {
 		wg.Go(func() {
-			tg := targets[i%4]
-			statuses[i] = sendBeacon(t, h, host, beaconJSON(tg.path, tg.token, refs[i%4]), nil).status
+			statuses[i] = sendBeacon(t, h, host, targets[i%4].body(refs[i%4]), nil).status
 		})
 	}
 	wg.Wait()
@@ -176,9 +186,10 @@ func TestBeaconsNotCounted(t *testing.T) {
 	tn, other := testkit.NewTenant(t), testkit.NewTenant(t)
 	h := countingSite(t, public.Limit{Max: 1000, Window: time.Hour})
 	host := tn.ID + ".localhost:8080"
-	path, token, _ := pageBeacon(t, get(t, tn, "/events"))
-	_, otherToken, _ := pageBeacon(t, get(t, other, "/events"))
-	good := beaconJSON(path, token, "")
+	b, _ := pageBeacon(t, get(t, tn, "/events"))
+	path, token := b.path, b.token
+	theirs, _ := pageBeacon(t, get(t, other, "/events"))
+	good := b.body("")
 	cases := []struct {
 		name    string
 		host    string
@@ -194,13 +205,15 @@ func TestBeaconsNotCounted(t *testing.T) {
 		{"a link preview", host, good, map[string]string{"User-Agent": "facebookexternalhit/1.1"}, 204, false},
 		{"a headless browser", host, good, map[string]string{"User-Agent": "Mozilla/5.0 HeadlessChrome/131.0"}, 204, false},
 		{"no user agent", host, good, map[string]string{"User-Agent": ""}, 204, false},
-		{"a preview's path", host, beaconJSON("/_preview/abc", visits.Sign(visits.Key(""), tn.ID, "/_preview/abc"), ""), nil, 204, false},
-		{"a made-up path", host, beaconJSON("/no-such-page", token, ""), nil, 204, false},
-		{"a path the page did not carry", host, beaconJSON("/events/", token, ""), nil, 204, false},
-		{"no token", host, beaconJSON(path, "", ""), nil, 204, false},
-		{"another tenant's token", host, beaconJSON(path, otherToken, ""), nil, 204, false},
-		{"a huge path", host, beaconJSON("/"+strings.Repeat("a", 1500), token, ""), nil, 204, false},
-		{"a body over 2 kB", host, beaconJSON("/"+strings.Repeat("a", 3000), token, ""), nil, 413, false},
+		{"a preview's path", host, beaconJSON("/_preview/abc", "UTC", visits.Sign(visits.Key(""), tn.ID, "/_preview/abc", "UTC"), ""), nil, 204, false},
+		{"a made-up path", host, beaconJSON("/no-such-page", "UTC", token, ""), nil, 204, false},
+		{"a path the page did not carry", host, beaconJSON("/events/", "UTC", token, ""), nil, 204, false},
+		{"another time zone", host, beaconJSON(path, "Pacific/Kiritimati", token, ""), nil, 204, false},
+		{"a signed zone that is none", host, beaconJSON(path, "Mars/Olympus", visits.Sign(visits.Key(""), tn.ID, path, "Mars/Olympus"), ""), nil, 204, false},
+		{"no token", host, beaconJSON(path, "UTC", "", ""), nil, 204, false},
+		{"another tenant's token", host, beaconJSON(path, "UTC", theirs.token, ""), nil, 204, false},
+		{"a huge path", host, beaconJSON("/"+strings.Repeat("a", 1500), "UTC", token, ""), nil, 204, false},
+		{"a body over 2 kB", host, beaconJSON("/"+strings.Repeat("a", 3000), "UTC", token, ""), nil, 413, false},
 		{"not JSON", host, "p=/events", nil, 400, false},
 		{"empty", host, "", nil, 400, false},
 		{"JSON of another shape", host, `{"p": 5}`, nil, 400, false},
@@ -229,7 +242,7 @@ func TestBeaconsNotCounted(t *testing.T) {
 		})
 	}
 	for _, ref := range []string{tn.ID + ".localhost", "not a host", "<b>x</b>"} {
-		if s := sendBeacon(t, h, host, beaconJSON(path, token, ref), nil).status; s != 204 {
+		if s := sendBeacon(t, h, host, b.body(ref), nil).status; s != 204 {
 			t.Fatalf("referrer %q: %d", ref, s)
 		}
 	}
@@ -248,9 +261,9 @@ func TestBeaconTenantIsolation(t *testing.T) {
 	t.Parallel()
 	a, b := testkit.NewTenant(t), testkit.NewTenant(t)
 	h := countingSite(t, public.Limit{Max: 1000, Window: time.Hour})
-	path, token, _ := pageBeacon(t, get(t, a, "/notices"))
+	page, _ := pageBeacon(t, get(t, a, "/notices"))
 	for _, host := range []string{a.ID + ".localhost:8080", b.ID + ".localhost:8080"} {
-		if s := sendBeacon(t, h, host, beaconJSON(path, token, "example.org"), nil).status; s != 204 {
+		if s := sendBeacon(t, h, host, page.body("example.org"), nil).status; s != 204 {
 			t.Fatalf("%s: %d", host, s)
 		}
 	}
@@ -265,17 +278,17 @@ func TestBeaconRateLimited(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
 	h := countingSite(t, public.Limit{Max: 2, Window: time.Hour})
-	path, token, _ := pageBeacon(t, get(t, tn, "/"))
+	page, _ := pageBeacon(t, get(t, tn, "/"))
 	host := tn.ID + ".localhost:8080"
 	for i := range 4 {
-		if s := sendBeacon(t, h, host, beaconJSON(path, token, ""), map[string]string{"CloudFront-Viewer-Address": "198.51.100.7:443"}).status; s != 204 {
+		if s := sendBeacon(t, h, host, page.body(""), map[string]string{"CloudFront-Viewer-Address": "198.51.100.7:443"}).status; s != 204 {
 			t.Fatalf("beacon %d: %d", i, s)
 		}
 	}
 	if v := todayViews(t, tn.ID); v != 2 {
 		t.Fatalf("%d views, want 2 (the limit)", v)
 	}
-	sendBeacon(t, h, host, beaconJSON(path, token, ""), map[string]string{"CloudFront-Viewer-Address": "198.51.100.8:443"})
+	sendBeacon(t, h, host, page.body(""), map[string]string{"CloudFront-Viewer-Address": "198.51.100.8:443"})
 	if v := todayViews(t, tn.ID); v != 3 {
 		t.Fatalf("%d views, want 3 (another client)", v)
 	}
@@ -286,9 +299,9 @@ func TestBeaconWhenTableBusy(t *testing.T) {
 	t.Parallel()
 	tn := testkit.NewTenant(t)
 	h := countingSite(t, public.Limit{Max: 1000, Window: time.Hour})
-	path, token, _ := pageBeacon(t, get(t, tn, "/"))
+	page, _ := pageBeacon(t, get(t, tn, "/"))
 	remove := testkit.Faults(t).Inject(awsclient.Fault{Service: "dynamodb", Match: tn.ID, Status: 400, Code: "ProvisionedThroughputExceededException"})
-	res := sendBeacon(t, h, tn.ID+".localhost:8080", beaconJSON(path, token, ""), nil)
+	res := sendBeacon(t, h, tn.ID+".localhost:8080", page.body(""), nil)
 	remove()
 	if res.status != 204 {
 		t.Fatalf("status %d, want 204", res.status)
@@ -330,8 +343,8 @@ func TestBeaconCountsAfterAnswer(t *testing.T) {
 	}
 	h := srv.Handler()
 	host := tn.ID + ".localhost:8080"
-	path, token := pageBeaconVia(t, h, host, "/faqs")
-	if s := sendBeacon(t, h, host, beaconJSON(path, token, "example.org"), nil).status; s != 204 {
+	page := pageBeaconVia(t, h, host, "/faqs")
+	if s := sendBeacon(t, h, host, page.body("example.org"), nil).status; s != 204 {
 		t.Fatalf("status %d", s)
 	}
 	srv.WaitForCounts()
@@ -341,7 +354,7 @@ func TestBeaconCountsAfterAnswer(t *testing.T) {
 }
 
 // pageBeaconVia reads the beacon the page at path carries, served by h.
-func pageBeaconVia(t testing.TB, h http.Handler, host, path string) (string, string) {
+func pageBeaconVia(t testing.TB, h http.Handler, host, path string) pageData {
 	t.Helper()
 	r := httptest.NewRequest("GET", path, nil)
 	r.Host = host
@@ -351,5 +364,5 @@ func pageBeaconVia(t testing.TB, h http.Handler, host, path string) (string, str
 	if m == nil {
 		t.Fatalf("%s carries no beacon (%d)", path, w.Code)
 	}
-	return m[1], m[2]
+	return pageData{path: m[1], zone: m[2], token: m[3]}
 }

@@ -35,8 +35,8 @@
     });
     slider.appendChild(controls);
   });
-  // Page view: one beacon to the site itself with the page's path and token and the referring
-  // site's host (never its whole address); none when the browser asks not to be tracked (Do Not
+  // Page view: one beacon to the site itself with the page's path, time zone and token and the
+  // referring site's host (never its whole address); none when the browser asks not to be tracked (Do Not
   // Track, Global Privacy Control), none for a page prerendered but never shown. No cookie.
   var counted = d.querySelector('script[data-v]');
   var n = navigator;
@@ -45,7 +45,8 @@
       var from = '';
       try { from = new URL(d.referrer).hostname; } catch (e) { from = ''; }
       if (from === location.hostname) from = '';
-      n.sendBeacon('/_v', JSON.stringify({ p: counted.getAttribute('data-p'), v: counted.getAttribute('data-v'), r: from }));
+      var a = function (k) { return counted.getAttribute('data-' + k); };
+      n.sendBeacon('/_v', JSON.stringify({ p: a('p'), z: a('z'), v: a('v'), r: from }));
     };
     if (d.prerendering) d.addEventListener('prerenderingchange', send, { once: true });
     else send();

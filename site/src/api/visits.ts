@@ -4,7 +4,7 @@
  * beacon: a page's path and the referring site's host, nothing about the visitor.
  */
 
-/** DayViews are one day's views (date is YYYY-MM-DD, UTC). */
+/** DayViews are one day's views (date is YYYY-MM-DD in the report's time zone). */
 export interface DayViews {
   date: string;
   views: number;
@@ -25,6 +25,8 @@ export interface VisitsReport {
   days: DayViews[];
   topPages: PageViews[];
   topReferrers: HostViews[];
+  /** timeZone is the zone whose days these are: the institution's (Site Settings), UTC by default. */
+  timeZone: string;
 }
 
 /** OTHER is how the report names the views past a day's bound of distinct pages or sites. */

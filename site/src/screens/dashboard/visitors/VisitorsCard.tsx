@@ -63,7 +63,7 @@ function Body({ month, week }: { month: Loaded; week: Loaded }) {
   return (
     <>
       <div ref={box}>
-        <Chart model={model} days={report.days.length} />
+        <Chart model={model} days={report.days.length} timeZone={report.timeZone} />
       </div>
       <div className="visitors-tops">
         <section aria-labelledby="visitors-pages">
@@ -94,14 +94,15 @@ function Body({ month, week }: { month: Loaded; week: Loaded }) {
 }
 
 /** Chart draws the daily views as bars; the numbers are also a table under it. */
-function Chart({ model, days }: { model: ReturnType<typeof shapeChart>; days: number }) {
+function Chart({ model, days, timeZone }: { model: ReturnType<typeof shapeChart>; days: number; timeZone: string }) {
   const titleId = useId();
   const descId = useId();
   const caption = `Page views per day, last ${days} days`;
   return (
     <figure className="visitors-chart">
       <figcaption className="visitors-caption">
-        {caption}: <strong>{formatCount(model.total)}</strong> in all
+        {caption}: <strong>{formatCount(model.total)}</strong> in all{' '}
+        <span className="visitors-zone">(days in {timeZone || 'UTC'} time)</span>
       </figcaption>
       <svg
         width={model.width}
