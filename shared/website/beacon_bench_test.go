@@ -102,7 +102,7 @@ func viewPlan(key []byte, tenant string, n int) []plannedView {
 }
 
 // sendAll sends the views from 8 browsers at a time, each view from its own address.
-func sendAll(b *testing.B, h http.Handler, host string, views []plannedView, round int) {
+func sendAll(b testing.TB, h http.Handler, host string, views []plannedView, round int) {
 	b.Helper()
 	var wg sync.WaitGroup
 	next := make(chan int)
