@@ -63,7 +63,9 @@ func (s *Server) countOf(q *req, v *view) *pageCount {
 // visitor's browser has nothing to do with the answer) and never sets a cookie. Counted is a
 // view whose token is the one its tenant's page at that path carries, from a browser that does
 // not ask not to be tracked (DNT, Sec-GPC), is no known bot, and is under its address's limit.
-// What is stored is the path and the referring site's host; nothing of the visitor.
+// What is stored is the path and the referring site's host, never the visitor's address or
+// user agent; the limit keeps, as the forms' does, a truncated hash of the address for its
+// window (expiresAt).
 func (s *Server) beacon(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBeaconBytes))
