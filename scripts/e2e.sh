@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts E2E_SHARDS dev servers (default 3) on spare ports with a known demo password, runs the
+# Starts E2E_SHARDS dev servers (default 2) on spare ports with a known demo password, runs the
 # browser test files on them (each server one file at a time, from one queue), and stops them (and
 # their emulators and mailboxes) whatever happens.
 # Each server has its own emulator, mailbox and demo tenant, so the shards never see each other's
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 # The scheduled-publishing job every few seconds instead of every minute (e2e/schedule.test.mjs).
 export SCHEDULE_INTERVAL="${SCHEDULE_INTERVAL:-5s}"
-shards=${E2E_SHARDS:-3}
+shards=${E2E_SHARDS:-2}
 ensure_npm tools/mailbox
 start_dev_servers "$shards" "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}" "${E2E_MAIL_PORT:-8381}" "${E2E_MAIL_SMTP_PORT:-4799}"
 read -ra mailboxes <<<"$MAILBOX_URLS"

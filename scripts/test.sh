@@ -12,22 +12,17 @@ ensure_npm tools/mailbox # the mail tests (shared/mail, testkit.Mailbox) and eve
 # phase NAME: prints the phase's header with the time since the tests began (CI's budget is 15 min).
 phase() { echo "== $1 (at $((SECONDS / 60))m$((SECONDS % 60))s)"; }
 
-mkdir -p build
-# Beside the Go tests, which leave a core idle much of the time (they wait on the emulator), the
-# website fonts check and the SPA's unit tests and build; their output follows the Go tests'.
-phase "Go: vet and tests (each package starts its own emulator and table); beside them, the SPA"
-(node scripts/website/fonts.mjs --check && npm test --prefix site && npm run build --prefix site --silent) >build/spa.log 2>&1 &
-spa=$!
+phase "Go: vet and tests (each package starts its own emulator and table)"
 go vet ./...
 # 20 min: a generous bound for a loaded shared machine; a clean CI run takes about 4.
 # The adversarial suite runs beside the rest with -v, so that its totals line (requests sent,
 # refused as expected, 5xx = 0) is printed; go test hides a passing package's output otherwise.
+mkdir -p build
 # -vet=off: go vet ./... above ran every analyzer; go test's own vet pass would run a subset again.
 go test -count=1 -vet=off -timeout 20m -v ./shared/adversarial >build/adversarial.log 2>&1 &
 adversarial=$!
 status=0
-# -p 3: three packages at a time beside the adversarial suite; each mostly waits on its emulator.
-go test -count=1 -vet=off -p 3 -timeout 20m $(go list ./... | grep -v -E '/shared/adversarial$') || status=1
+go test -count=1 -vet=off -timeout 20m $(go list ./... | grep -v -E '/shared/adversarial$') || status=1
 wait $adversarial || status=1
 grep -E '^(adversarial suite:|--- FAIL|FAIL|ok )' build/adversarial.log || true
 if [ $status -ne 0 ]; then
@@ -35,23 +30,16 @@ if [ $status -ne 0 ]; then
   exit 1
 fi
 
-phase "Website fonts (the committed fallbacks are the @fontsource packages' files), SPA unit tests and build"
-spa_status=0
-wait $spa || spa_status=1
-cat build/spa.log
-[ $spa_status -eq 0 ] || exit 1
+phase "Website fonts: the committed fallbacks are the @fontsource packages' files"
+node scripts/website/fonts.mjs --check
 
-# Beside the browser tests, which wait on pages much of the time, the infrastructure checks.
-phase "Browser tests against the local stack; beside them, the infrastructure checks"
-npm test --prefix infra >build/infra.log 2>&1 &
-infra=$!
-e2e_status=0
-bash scripts/e2e.sh || e2e_status=1
+phase "SPA: unit tests and build"
+npm test --prefix site
+npm run build --prefix site --silent
+
+phase "Browser tests against the local stack"
+bash scripts/e2e.sh
+
 phase "Infrastructure: synth, assertions, cdk-nag, cfn-lint"
-infra_status=0
-wait $infra || infra_status=1
-cat build/infra.log
-if [ $e2e_status -ne 0 ] || [ $infra_status -ne 0 ]; then
-  exit 1
-fi
+npm test --prefix infra
 phase "Done"
