@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"crypto/sha256"
 	"time"
 
 	"github.com/campuscms/panel/shared/ids"
@@ -13,6 +12,5 @@ import (
 // a ULID as ids.New makes them (upper-case Crockford base 32, 26 characters): its time is the
 // tenant's creation, its entropy the first 80 bits of SHA-256(tenant, name).
 func fixedID(tenant string, created time.Time, name string) string {
-	sum := sha256.Sum256([]byte(tenant + "\x00" + name))
-	return ids.At(created, [10]byte(sum[:10]))
+	return ids.Derived(created, tenant, name)
 }

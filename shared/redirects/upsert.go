@@ -2,7 +2,6 @@ package redirects
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/http"
@@ -24,8 +23,7 @@ var idTime = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 // a ULID whose entropy is the first 80 bits of SHA-256(tenant, path), so a second run of an
 // import finds the redirect it made with one read, and tells it from one a person made.
 func RecordID(scope store.Scope, fromPath string) string {
-	sum := sha256.Sum256([]byte(scope.Tenant() + "\x00" + Kind + "\x00" + fromPath))
-	return ids.At(idTime, [10]byte(sum[:10]))
+	return ids.Derived(idTime, scope.Tenant(), Kind, fromPath)
 }
 
 // Result is what Put did.

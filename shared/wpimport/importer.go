@@ -9,7 +9,6 @@ package wpimport
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -258,8 +257,7 @@ func same(stored, v any) bool {
 // tenant: a ULID whose time is the tenant's creation and whose entropy is the first 80 bits of
 // SHA-256(tenant, kind, id), so every run arrives at the same one.
 func fixedID(scope store.Scope, created time.Time, kind string, wpID int) string {
-	sum := sha256.Sum256([]byte(scope.Tenant() + "\x00wordpress\x00" + kind + "\x00" + strconv.Itoa(wpID)))
-	return ids.At(created, [10]byte(sum[:10]))
+	return ids.Derived(created, scope.Tenant(), "wordpress", kind, strconv.Itoa(wpID))
 }
 
 // describe is a refusal as one line of the report: its message and its field messages.
