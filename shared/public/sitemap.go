@@ -56,7 +56,7 @@ func writeURLSet(urls []sitemapURL) []byte {
 			if el[1] == "" && el[0] != "loc" {
 				continue
 			}
-			b.WriteString("\n    <" + el[0] + ">" + xmlText(el[1]) + "</" + el[0] + ">")
+			b.WriteString("\n    <" + el[0] + ">" + XMLText(el[1]) + "</" + el[0] + ">")
 		}
 		b.WriteString("\n  </url>")
 	}
@@ -67,9 +67,9 @@ func writeURLSet(urls []sitemapURL) []byte {
 	return []byte(b.String())
 }
 
-// xmlText escapes s as XML character data, as encoding/xml does: the five markup characters and
+// XMLText escapes s as XML character data or an attribute value, as encoding/xml does: the five markup characters and
 // tab, newline and carriage return as references, and what XML cannot hold as U+FFFD.
-func xmlText(s string) string {
+func XMLText(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {

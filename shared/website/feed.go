@@ -61,9 +61,9 @@ func (s *Server) noticesFeed(q *req) ([]byte, string, error) {
 		}
 	}
 	var b strings.Builder
-	el := func(name, text string) { b.WriteString("<" + name + ">" + xmlEscape(text) + "</" + name + ">\n") }
+	el := func(name, text string) { b.WriteString("<" + name + ">" + public.XMLText(text) + "</" + name + ">\n") }
 	link := func(rel, typ, href string) {
-		b.WriteString(`<link rel="` + rel + `" type="` + typ + `" href="` + xmlEscape(href) + `"/>` + "\n")
+		b.WriteString(`<link rel="` + rel + `" type="` + typ + `" href="` + public.XMLText(href) + `"/>` + "\n")
 	}
 	b.WriteString(`<?xml version="1.0" encoding="utf-8"?>` + "\n" + `<feed xmlns="http://www.w3.org/2005/Atom">` + "\n")
 	el("id", self)
@@ -87,7 +87,7 @@ func (s *Server) noticesFeed(q *req) ([]byte, string, error) {
 			el("summary", m)
 		}
 		if article := str(rec["content"]); article != "" {
-			b.WriteString(`<content type="html">` + xmlEscape(absoluteLinks(site, richtext.Sanitize(article))) + "</content>\n")
+			b.WriteString(`<content type="html">` + public.XMLText(absoluteLinks(site, richtext.Sanitize(article))) + "</content>\n")
 		}
 		b.WriteString("</entry>\n")
 	}
@@ -131,32 +131,4 @@ func absoluteLinks(site *public.Site, fragment string) string {
 			b.Write(z.Raw())
 		}
 	}
-}
-
-// xmlEscape is s as XML character data or an attribute's value: the markup characters as
-// references, and what XML 1.0 cannot hold (most control characters, U+FFFE, U+FFFF, lone
-// surrogates, invalid UTF-8) as U+FFFD.
-func xmlEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '&':
-			b.WriteString("&amp;")
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '"':
-			b.WriteString("&quot;")
-		case r == '\t' || r == '\n':
-			b.WriteRune(r)
-		case r == '\r':
-			b.WriteString("&#xD;")
-		case r < 0x20 || r == 0xFFFE || r == 0xFFFF || r >= 0xD800 && r < 0xE000 || r == '\uFFFD':
-			b.WriteRune('\uFFFD')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
