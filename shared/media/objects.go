@@ -49,16 +49,22 @@ type s3Objects struct {
 var _ Objects = s3Objects{}
 
 func (o s3Objects) Presign(ctx context.Context, p PostPolicy) (PresignedPost, error) {
-	creds, err := o.client.Credentials(ctx)
+	return PresignWith(ctx, o.client, o.bucket, o.uploadURL, p, o.now())
+}
+
+// PresignWith presigns a browser's POST of p to bucket with client's credentials, at uploadURL,
+// or the bucket's own address when it is empty (the media library's uploads, the WordPress
+// import's export).
+func PresignWith(ctx context.Context, client *s3rest.Client, bucket, uploadURL string, p PostPolicy, now time.Time) (PresignedPost, error) {
+	creds, err := client.Credentials(ctx)
 	if err != nil {
 		return PresignedPost{}, fmt.Errorf("media: presign: credentials: %w", err)
 	}
-	p.Bucket = o.bucket
-	url := o.uploadURL
-	if url == "" {
-		url = PostURL(o.client.Endpoint(), o.client.Region(), o.bucket)
+	p.Bucket = bucket
+	if uploadURL == "" {
+		uploadURL = PostURL(client.Endpoint(), client.Region(), bucket)
 	}
-	return PresignPost(creds, o.client.Region(), url, p, o.now())
+	return PresignPost(creds, client.Region(), uploadURL, p, now)
 }
 
 func (o s3Objects) Size(ctx context.Context, key string) (int64, error) {

@@ -100,15 +100,7 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	now := h.now().UTC()
 	id := ids.New()
 	key := mediaref.UploadKey(caller.Scope, id, "export.xml")
-	creds, err := h.s3.Credentials(r.Context())
-	if err != nil {
-		return err
-	}
-	url := h.uploadURL
-	if url == "" {
-		url = media.PostURL(h.s3.Endpoint(), h.s3.Region(), h.bucket)
-	}
-	post, err := media.PresignPost(creds, h.s3.Region(), url, media.PostPolicy{Bucket: h.bucket, Key: key,
+	post, err := media.PresignWith(r.Context(), h.s3, h.bucket, h.uploadURL, media.PostPolicy{Key: key,
 		ContentType: "text/xml", MinSize: 1, MaxSize: MaxExport, Expires: now.Add(30 * time.Minute)}, now)
 	if err != nil {
 		return err
