@@ -7,12 +7,15 @@ import { MSG } from '../lib/messages';
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
+  /** body is the whole JSON answer (a 422's accessibility findings ride beside its message). */
+  readonly body: Record<string, unknown>;
 
-  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+  constructor(status: number, message: string, errors: Record<string, string> = {}, body: Record<string, unknown> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -49,7 +52,7 @@ export function errorFromBody(status: number, text: string): HttpError {
   }
   const obj = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const message = typeof obj.message === 'string' ? obj.message : '';
-  return new HttpError(status, message, stringMap(obj.errors));
+  return new HttpError(status, message, stringMap(obj.errors), obj);
 }
 
 /** parseBody turns a response's status and text into its JSON value or throws HttpError. */

@@ -122,6 +122,8 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
             record={form.record}
             canRestore={canEdit}
             formDialogs={options.formDialogs}
+            findings={form.findings}
+            checking={form.checking}
           />
         </Modal>
       )}

@@ -5,6 +5,8 @@ import { isStatusField, type CollectionDecl, type FieldErrors, type FormValues }
 import { fromLocalInput } from '../../lib/schedule';
 import { FieldInput, WIDE_TYPES } from './fields/FieldInput';
 import { FileSizeField } from './fields/FileSizeField';
+import { WithFindings } from '../../components/a11y/Findings';
+import type { Finding } from '../../lib/a11y';
 
 /** ConflictAlert tells that someone else saved the record first and offers to reload it. */
 export function ConflictAlert({ message, loading, onReload }: { message: string | null; loading?: boolean; onReload: () => void }) {
@@ -27,6 +29,8 @@ interface FieldsProps {
   values: FormValues;
   errors: FieldErrors;
   setField: (name: string, value: unknown) => void;
+  /** findings are the accessibility checker's, by field name; each shows below its field. */
+  findings?: Record<string, Finding[]>;
 }
 
 /**
@@ -35,7 +39,7 @@ interface FieldsProps {
  * Scheduled / Live / Expired chip beside the status switch, from the dates being edited; a file
  * size (sizeOf) is shown read-only and emptied when another file is chosen, until the save sets it.
  */
-export function RecordFields({ decl, editing, values, errors, setField }: FieldsProps) {
+export function RecordFields({ decl, editing, values, errors, setField, findings = {} }: FieldsProps) {
   const set = (name: string, value: unknown, picked?: MediaItem) => {
     setField(name, value);
     // The chosen file's size shows at once (the save takes it from the same media record).
@@ -46,7 +50,7 @@ export function RecordFields({ decl, editing, values, errors, setField }: Fields
       {decl.fields
         .filter((f) => !f.derived || f.sizeOf)
         .map((f) => (
-          <div key={f.name} className={WIDE_TYPES.has(f.type) ? 'form-cell form-cell--wide' : 'form-cell'}>
+          <WithFindings key={f.name} findings={findings[f.name]} className={WIDE_TYPES.has(f.type) ? 'form-cell form-cell--wide' : 'form-cell'}>
             {f.sizeOf ? (
               <FileSizeField field={f} value={values[f.name]} file={values[f.sizeOf]} />
             ) : decl.scheduled && isStatusField(f) ? (
@@ -64,7 +68,7 @@ export function RecordFields({ decl, editing, values, errors, setField }: Fields
                 onChange={(v, picked) => set(f.name, v, picked)}
               />
             )}
-          </div>
+          </WithFindings>
         ))}
     </Grid>
   );

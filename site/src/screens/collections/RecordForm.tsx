@@ -1,5 +1,7 @@
 import { Button, Flex, Loader } from '@aws-amplify/ui-react';
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useMemo, useState, type FormEvent } from 'react';
+import { FindingsCount, FindingsList } from '../../components/a11y/Findings';
+import { placeFindings, type Finding } from '../../lib/a11y';
 import { HistoryPanel } from '../../components/history/HistoryPanel';
 import { toPayload, type ApiRecord, type CollectionDecl, type FieldErrors, type FormValues } from '../../lib/collections';
 import { ConflictAlert, RecordFields } from './RecordFields';
@@ -22,16 +24,26 @@ interface Props {
   canRestore?: boolean;
   /** formDialogs open over the form with what it holds (a preview of unsaved input). */
   formDialogs?: FormDialog[];
+  /** findings are the accessibility checker's findings of the record as the form holds it. */
+  findings?: Finding[];
+  checking?: boolean;
 }
 
 /** RecordForm is the one create/edit form of every collection: two columns, Cancel and Save. */
-export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload, record, canRestore = false, formDialogs = [] }: Props) {
+export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload, record, canRestore = false, formDialogs = [], findings = [], checking = false }: Props) {
+  const placed = useMemo(() => placeFindings(findings, decl.fields.map((f) => f.name)), [findings, decl]);
   const [open, setOpen] = useState<{ d: FormDialog; body: Record<string, unknown> } | null>(null);
   return (
     <form onSubmit={onSave} noValidate aria-label={`${editing ? 'Edit' : 'Create'} ${decl.title}`} aria-busy={loading}>
       <ConflictAlert message={conflict} loading={loading} onReload={onReload} />
-      <RecordFields decl={decl} editing={editing} values={values} errors={errors} setField={setField} />
-      <Flex gap="small" marginTop="large" justifyContent="flex-end" alignItems="center">
+      <RecordFields decl={decl} editing={editing} values={values} errors={errors} setField={setField} findings={placed.byField} />
+      {placed.other.length > 0 && (
+        <div className="a11y-other">
+          <FindingsList findings={placed.other} />
+        </div>
+      )}
+      <Flex gap="small" marginTop="large" justifyContent="flex-end" alignItems="center" wrap="wrap">
+        <FindingsCount findings={findings} checking={checking} />
         {loading && <Loader />}
         {formDialogs.map((d) => (
           <Button key={d.label} type="button" onClick={() => setOpen({ d, body: toPayload(decl, values) })} isDisabled={loading}>

@@ -11,6 +11,8 @@ import {
   type CollectionDecl,
 } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
+import { checksAccessibility } from '../../lib/a11y';
+import { findingsOfError, useAccessibilityCheck } from '../../components/a11y/useAccessibilityCheck';
 import { useFormFields } from './useFormFields';
 
 export type FormMode = { kind: 'create' } | { kind: 'edit'; id: string };
@@ -31,6 +33,8 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const savingRef = useRef(false);
   // Fields the user changed since the form opened: a fresh copy arriving late must not undo them.
   const touched = useRef(new Set<string>());
+  // Issue 37: the checker reads the record as the form holds it, while the form is open.
+  const a11y = useAccessibilityCheck(decl.key, mode ? toPayload(decl, values) : null, checksAccessibility(decl));
 
   const load = useCallback(
     async (id: string) => {
@@ -115,6 +119,9 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     } catch (err) {
       if (err instanceof HttpError) {
         setErrors(err.errors);
+        // Blocked for accessibility errors (422): its findings show beside their fields.
+        const found = findingsOfError(err);
+        if (found) a11y.show(found);
         // A stale version offers a reload (a taken unique value is a 409 too, but names its field).
         if (kind === 'edit' && isStale(err)) setConflict(messageOf(err));
       }
@@ -125,5 +132,6 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     }
   };
 
-  return { mode, record, values, errors, loading, saving, conflict, openCreate, openEdit, close, setField, save, reloadRecord };
+  const findings = mode ? a11y.findings : [];
+  return { mode, record, values, errors, loading, saving, conflict, findings, checking: a11y.checking, openCreate, openEdit, close, setField, save, reloadRecord };
 }

@@ -1,5 +1,7 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { FindingsCount, FindingsList, WithFindings } from '../../components/a11y/Findings';
+import { placeFindings } from '../../lib/a11y';
 import { useParams } from 'react-router';
 import { useApp } from '../../app/AppContext';
 import { MediaPicker } from '../../components/media-picker/MediaPicker';
@@ -19,6 +21,8 @@ import './pages.css';
 
 const PAGE_CATEGORY = { category: 'PAGE' };
 const pagesDecl = collectionFor('pages');
+/** The page's fields shown beside their accessibility findings; the others' findings list by the Save bar. */
+const CHECKED_FIELDS = ['title', 'slug', 'description', 'image', 'content'];
 
 function Editor({ id }: { id: string }) {
   const { user } = useApp();
@@ -27,6 +31,7 @@ function Editor({ id }: { id: string }) {
   const askLeave = useCallback(() => confirm(PAGE_MSG.leave), [confirm]);
   useLeaveGuard(ed.dirty, askLeave);
   const canEdit = can(user, PAGE_CATEGORY, 'EDIT');
+  const placed = useMemo(() => placeFindings(ed.findings, CHECKED_FIELDS), [ed.findings]);
 
   if (ed.loadError) {
     return (
@@ -49,9 +54,10 @@ function Editor({ id }: { id: string }) {
   const deleteSection = async (key: string) => {
     if (await confirm(MSG.confirmDelete)) ed.removeSection(key);
   };
-  const saveBar = (
+  const saveBar = (quiet: boolean) => (
     <Flex gap="small" alignItems="center" wrap="wrap">
       <SiteLinks pageId={id} slug={f.slug} published={f.isPublished && f.status} dirty={ed.dirty} />
+      <FindingsCount findings={ed.findings} checking={ed.checking} quiet={quiet} />
       {ed.dirty && <Text color="font.secondary">Unsaved changes</Text>}
       <Button variation="primary" onClick={() => void ed.save()} isDisabled={ed.saving || !canEdit}>
         {ed.saving ? 'Please wait...' : 'Save'}
@@ -75,8 +81,13 @@ function Editor({ id }: { id: string }) {
           <Heading level={2} className="screen-heading">
             {ed.savedTitle || 'Untitled page'}
           </Heading>
-          {saveBar}
+          {saveBar(false)}
         </Flex>
+        {placed.other.length > 0 && (
+          <div className="a11y-other">
+            <FindingsList findings={placed.other} />
+          </div>
+        )}
         {ed.conflict && (
           <Alert variation="warning" heading="This page changed while you were editing" marginTop="small" role="alert">
             <Text>{PAGE_MSG.conflict}</Text>
@@ -86,7 +97,10 @@ function Editor({ id }: { id: string }) {
           </Alert>
         )}
         <div className="page-form-grid">
-          <TextField label="Title*" name="title" value={f.title} onChange={(e) => ed.setField('title', e.target.value)} hasError={Boolean(ed.errors.title)} errorMessage={ed.errors.title} />
+          <WithFindings findings={placed.byField.title}>
+            <TextField label="Title*" name="title" value={f.title} onChange={(e) => ed.setField('title', e.target.value)} hasError={Boolean(ed.errors.title)} errorMessage={ed.errors.title} />
+          </WithFindings>
+          <WithFindings findings={placed.byField.slug}>
           <TextField
             label="Slug"
             name="slug"
@@ -96,23 +110,26 @@ function Editor({ id }: { id: string }) {
             hasError={Boolean(ed.errors.slug)}
             errorMessage={ed.errors.slug}
           />
-          <div className="form-cell--wide">
+          </WithFindings>
+          <WithFindings className="form-cell--wide" findings={placed.byField.description}>
             <TextAreaField label="Description" name="description" rows={3} value={f.description} onChange={(e) => ed.setField('description', e.target.value)} />
-          </div>
-          <div className="form-cell--wide">
+          </WithFindings>
+          <WithFindings className="form-cell--wide" findings={placed.byField.image}>
             <MediaPicker label="Image" accept="image" value={f.image} onChange={(v) => ed.setField('image', v)} errorMessage={ed.errors.image} />
-          </div>
+          </WithFindings>
         </div>
-        <ContentEditor value={f.content} onChange={(html) => ed.setField('content', html)} errorMessage={ed.errors.content} />
+        <WithFindings findings={placed.byField.content}>
+          <ContentEditor value={f.content} onChange={(html) => ed.setField('content', html)} errorMessage={ed.errors.content} />
+        </WithFindings>
       </Card>
       <Card variation="outlined" className="panel">
-        <SectionsEditor sections={ed.sections} types={ed.types} errors={ed.errors} onChange={ed.setSections} onDelete={(key) => void deleteSection(key)} />
+        <SectionsEditor sections={ed.sections} types={ed.types} errors={ed.errors} findings={placed.bySection} onChange={ed.setSections} onDelete={(key) => void deleteSection(key)} />
       </Card>
       <Card variation="outlined" className="panel">
         <Heading level={3}>SEO</Heading>
         <SeoFields fields={f} errors={ed.errors} setField={ed.setField} />
         <Flex justifyContent="flex-end" marginTop="medium">
-          {saveBar}
+          {saveBar(true)}
         </Flex>
         {ed.record && pagesDecl && (
           <HistoryPanel decl={pagesDecl} id={id} current={ed.record} canRestore={canEdit} onRestored={() => void ed.reload()} />

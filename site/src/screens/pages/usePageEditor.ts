@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import useSWR from 'swr';
 import { dataProvider, fetchers, isStale, keys, mutateResource, type ListResult } from '../../api/dataProvider';
 import { HttpError, messageOf } from '../../api/http';
+import { findingsOfError, useAccessibilityCheck } from '../../components/a11y/useAccessibilityCheck';
 import { sectionsPayload, toDraft, type ApiSection, type DraftSection, type SectionType } from '../../lib/pageSections';
 import { fromLocalInput, toLocalInput } from '../../lib/schedule';
 import { PAGE_MSG } from './messages';
@@ -63,6 +64,17 @@ function snapshot(fields: PageFields, sections: DraftSection[], types: SectionTy
   return JSON.stringify({ ...fields, content, sections: sectionsPayload(sections, types) });
 }
 
+/** bodyOf is the page as a save sends it (and as the accessibility checker reads it). */
+function bodyOf(fields: PageFields, sections: DraftSection[], types: SectionType[]) {
+  return {
+    ...fields,
+    content: fields.content === '<p><br></p>' ? '' : fields.content,
+    publishAt: fromLocalInput(fields.publishAt),
+    unpublishAt: fromLocalInput(fields.unpublishAt),
+    pageSections: sectionsPayload(sections, types),
+  };
+}
+
 interface Loaded {
   fields: PageFields;
   sections: DraftSection[];
@@ -87,6 +99,8 @@ export function usePageEditor(id: string) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const savingRef = useRef(false);
+  // Issue 37: the checker reads the draft as staff type (sections included).
+  const a11y = useAccessibilityCheck('pages', fields ? bodyOf(fields, sections, types) : null);
 
   const adopt = useCallback((p: ApiPage) => {
     const next = { fields: fieldsOf(p), sections: (p.pageSections ?? []).map(toDraft), version: p.version };
@@ -132,13 +146,7 @@ export function usePageEditor(id: string) {
     savingRef.current = true;
     setSaving(true);
     try {
-      const body = {
-        ...fields,
-        content: fields.content === '<p><br></p>' ? '' : fields.content,
-        publishAt: fromLocalInput(fields.publishAt),
-        unpublishAt: fromLocalInput(fields.unpublishAt),
-        pageSections: sectionsPayload(sections, types),
-      };
+      const body = bodyOf(fields, sections, types);
       const res = await dataProvider.update<ApiPage>('pages', id, body, loaded.version);
       adopt(res.result);
       toast.success(res.message ?? 'Saved Changes!');
@@ -148,6 +156,9 @@ export function usePageEditor(id: string) {
         setConflict(true);
       } else {
         if (err instanceof HttpError) setErrors(err.errors);
+        // Blocked for accessibility errors (422): its findings show beside their fields.
+        const found = findingsOfError(err);
+        if (found) a11y.show(found);
         toast.error(messageOf(err)); // SPEC §8: page save shows the server's message
       }
     } finally {
@@ -176,6 +187,9 @@ export function usePageEditor(id: string) {
     saving,
     save,
     conflict,
+    /** findings are the accessibility checker's, of the draft as it stands (or of a refused save). */
+    findings: a11y.findings,
+    checking: a11y.checking,
     reload: load,
     record,
     version: loaded?.version,

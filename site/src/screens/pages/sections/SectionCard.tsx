@@ -1,4 +1,7 @@
 import { Badge, Button, Flex, SwitchField, TextField } from '@aws-amplify/ui-react';
+import { useId, useRef } from 'react';
+import { FindingsList, useDescribedBy } from '../../../components/a11y/Findings';
+import type { Finding } from '../../../lib/a11y';
 import { canAddItem, isColour, moveByKey, newItem, pickerColour, type DraftSection, type SectionType } from '../../../lib/pageSections';
 import { ItemFields, type FormOption } from './ItemFields';
 import { SectionPreview } from './SectionPreview';
@@ -11,6 +14,8 @@ interface Props {
   forms: FormOption[];
   /** errors are the server's field errors of this section, keyed without its prefix. */
   errors: Record<string, string>;
+  /** findings are the accessibility checker's findings inside this section. */
+  findings?: Finding[];
   onChange: (s: DraftSection) => void;
   onDelete: () => void;
 }
@@ -36,11 +41,14 @@ function ColourField({ label, value, fallback, onChange, error }: { label: strin
 }
 
 /** SectionCard edits one section: its type, texts, colours, status, items, and a live preview. */
-export function SectionCard({ section, index, type, forms, errors, onChange, onDelete }: Props) {
+export function SectionCard({ section, index, type, forms, errors, findings = [], onChange, onDelete }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  const findingsId = useId();
+  useDescribedBy(ref, findingsId, findings.length > 0);
   const set = <K extends keyof DraftSection>(name: K, value: DraftSection[K]) => onChange({ ...section, [name]: value });
   const itemError = (i: number) => (field: string) => errors[`config[${i}].${field}`];
   return (
-    <section className="section-card" aria-label={`Section ${index + 1}: ${section.title}`}>
+    <section ref={ref} className="section-card" aria-label={`Section ${index + 1}: ${section.title}`}>
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Flex alignItems="center" gap="small">
           <Badge variation="info">{type?.name ?? 'Unknown type'}</Badge>
@@ -52,6 +60,7 @@ export function SectionCard({ section, index, type, forms, errors, onChange, onD
           Delete section
         </Button>
       </Flex>
+      <FindingsList findings={findings} id={findingsId} inSection />
       <div className="section-grid">
         <TextField label="Section title" size="small" value={section.title} onChange={(e) => set('title', e.target.value)} errorMessage={errors.title} hasError={Boolean(errors.title)} />
         <TextField label="Section sub-title" size="small" value={section.subTitle} onChange={(e) => set('subTitle', e.target.value)} />

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import useSWR from 'swr';
 import { fetchers, keys, type ListResult } from '../../../api/dataProvider';
 import { MAX_SECTIONS, moveByKey, newSection, type DraftSection, type SectionType } from '../../../lib/pageSections';
+import type { Finding } from '../../../lib/a11y';
 import type { FormOption } from './ItemFields';
 import { SectionCard } from './SectionCard';
 import { SortableList, SortableRow } from './Sortable';
@@ -12,6 +13,8 @@ interface Props {
   sections: DraftSection[];
   types: SectionType[];
   errors: Record<string, string>;
+  /** findings are the accessibility checker's, by section index. */
+  findings?: Record<number, Finding[]>;
   onChange: (next: DraftSection[]) => void;
   onDelete: (key: string) => void;
 }
@@ -23,7 +26,7 @@ function errorsOf(errors: Record<string, string>, index: number): Record<string,
 }
 
 /** SectionsEditor lists the page's sections in order: add by type, edit, reorder, delete. */
-export function SectionsEditor({ sections, types, errors, onChange, onDelete }: Props) {
+export function SectionsEditor({ sections, types, errors, findings = {}, onChange, onDelete }: Props) {
   const [typeId, setTypeId] = useState('');
   // SPEC §9: the form choice lists up to 100 forms.
   const formsQuery = useSWR<ListResult<FormOption>>(keys.list('custom-forms', { limit: 100, sort: 'name', order: 'asc' }), fetchers.list<FormOption>, {
@@ -60,6 +63,7 @@ export function SectionsEditor({ sections, types, errors, onChange, onDelete }: 
               type={types.find((t) => t.id === s.pageSectionTypeId)}
               forms={forms}
               errors={errorsOf(errors, i)}
+              findings={findings[i]}
               onChange={(next) => onChange(sections.map((x) => (x.key === s.key ? next : x)))}
               onDelete={() => onDelete(s.key)}
             />
