@@ -38,7 +38,7 @@ const usage = `usage:
                                  (empty --domains clears them; with a distribution, also its CloudFront distribution tenant)
   cmsctl tenant seed-demo --id ID   (demo website content, media to MEDIA_BUCKET; running it again changes nothing)
   cmsctl tenant reindex --id ID     (one-off: the word index of records written before it existed; safe to run again)
-  cmsctl tenant derive-images --id ID  (the sized copies of images uploaded before they existed; safe to run again)
+  cmsctl tenant derive-images --id ID  (the sized copies of images uploaded before they existed or before the current widths; safe to run again)
   cmsctl user reset-password --tenant ID --username USER --password PASS
   cmsctl user set-passcode --tenant ID --username USER --passcode 123456
   cmsctl table create            (local emulator / first deploy without CDK only)

@@ -24,7 +24,7 @@ func TestAPhotoTakenSidewaysGivesUprightVariantsWithoutMetadata(t *testing.T) {
 	if size.Width != 3000 || size.Height != 4000 {
 		t.Fatalf("size as shown = %dx%d, want 3000x4000 (orientation 6 swaps the axes)", size.Width, size.Height)
 	}
-	want := [][2]int{{320, 427}, {640, 853}, {1280, 1707}, {1920, 2560}}
+	want := [][2]int{{320, 427}, {480, 640}, {640, 853}, {960, 1280}, {1280, 1707}, {1920, 2560}}
 	if len(vs) != len(want) {
 		t.Fatalf("%d variants, want %d", len(vs), len(want))
 	}
@@ -58,7 +58,7 @@ func TestAnUprightPhotoNarrowerThanAWidthIsNeverUpscaled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if size.Width != 700 || len(vs) != 3 || vs[1].Width != 640 || vs[1].Height != 457 || vs[2].Width != 700 || vs[2].Height != 500 {
+	if size.Width != 700 || len(vs) != 4 || vs[2].Width != 640 || vs[2].Height != 457 || vs[3].Width != 700 || vs[3].Height != 500 {
 		t.Fatalf("size %+v, variants %d (%+v)", size, len(vs), vs)
 	}
 }
@@ -76,8 +76,8 @@ func TestATransparentPNGStaysPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vs) != 3 {
-		t.Fatalf("%d variants, want 3 (320, 640 and its own 800)", len(vs))
+	if len(vs) != 4 {
+		t.Fatalf("%d variants, want 4 (320, 480, 640 and its own 800)", len(vs))
 	}
 	for _, v := range vs {
 		if v.Ext != "png" || v.ContentType != "image/png" {
@@ -124,6 +124,28 @@ func TestDerivingTwiceGivesTheSameBytes(t *testing.T) {
 	for i := range a {
 		if !bytes.Equal(a[i].Data, b[i].Data) {
 			t.Fatalf("variant %d differs between runs", i)
+		}
+	}
+}
+
+// TestCopiesAreAtMostOneAndAHalfTimesApart: whatever an image's width, a browser choosing a copy
+// for a slot never has to take one more than 1.5 times wider than the next smaller one (a phone
+// 412 pixels wide at 1.75 device pixels per CSS pixel wants 721: it gets 960, not 1280).
+func TestCopiesAreAtMostOneAndAHalfTimesApart(t *testing.T) {
+	for _, w := range []int{1, 200, 320, 321, 479, 480, 481, 700, 959, 960, 1000, 1281, 1919, 1920, 3000, 8000} {
+		ws := imaging.WidthsFor(w)
+		if len(ws) == 0 || ws[len(ws)-1] != min(w, imaging.Widths[len(imaging.Widths)-1]) {
+			t.Errorf("width %d: copies %v (the widest must be its own width, up to the largest)", w, ws)
+		}
+		for i := 1; i < len(ws); i++ {
+			if ws[i] <= ws[i-1] || float64(ws[i]) > 1.5*float64(ws[i-1]) {
+				t.Errorf("width %d: copies %v: %d then %d", w, ws, ws[i-1], ws[i])
+			}
+		}
+	}
+	for i := 1; i < len(imaging.Widths); i++ {
+		if float64(imaging.Widths[i]) > 1.5*float64(imaging.Widths[i-1]) {
+			t.Errorf("Widths %v: %d then %d", imaging.Widths, imaging.Widths[i-1], imaging.Widths[i])
 		}
 	}
 }

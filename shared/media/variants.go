@@ -109,7 +109,9 @@ func (d *Deriver) ObjectCreated(ctx context.Context, key string) error {
 }
 
 // Derive makes the variants of the tenant's image id and lists them on its record. An image that
-// has them, a file that is not an image, and a record gone (deleted, refused) are done with; a
+// has the current ones (current), a file that is not an image, and a record gone (deleted,
+// refused) are done with; an image whose copies were made at older widths is derived again, and
+// its copies at widths no longer made are deleted once the record lists the new ones; a
 // file that cannot be read is logged and left as it is (readers keep using the original).
 func (d *Deriver) Derive(ctx context.Context, scope store.Scope, id string) error {
 	return d.derive(ctx, scope, id, "")
@@ -128,7 +130,7 @@ func (d *Deriver) derive(ctx context.Context, scope store.Scope, id, ref string)
 		}
 		return nil
 	}
-	if err != nil || it.MediaType != TypeImage || len(it.Variants) > 0 {
+	if err != nil || it.MediaType != TypeImage || current(it) {
 		return err
 	}
 	src, err := d.objects.Read(ctx, mediaref.ObjectKey(scope, it.FileURL), MaxSize)
@@ -156,7 +158,40 @@ func (d *Deriver) derive(ctx context.Context, scope store.Scope, id, ref string)
 		}
 		return nil
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	// Copies of an older derivation at widths no longer made are no longer listed: not kept.
+	kept := map[string]bool{}
+	for _, v := range variants {
+		kept[v.FileURL] = true
+	}
+	for _, v := range it.Variants {
+		if !kept[v.FileURL] {
+			if err := d.objects.Delete(ctx, mediaref.ObjectKey(scope, v.FileURL)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// current tells whether it lists the copies imaging makes today of an image its width: none is
+// missing and none is of an older set of widths (imaging.WidthsFor).
+func current(it Item) bool {
+	if len(it.Variants) == 0 || it.Width <= 0 {
+		return false
+	}
+	want := imaging.WidthsFor(it.Width)
+	if len(want) != len(it.Variants) {
+		return false
+	}
+	for i, v := range it.Variants {
+		if v.Width != want[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // putVariants makes the variants of src, the original of the tenant's image id, and stores them
@@ -180,15 +215,16 @@ func putVariants(ctx context.Context, objects Objects, scope store.Scope, id str
 	return size, variants, nil
 }
 
-// DeriveTenant makes the variants of every image of the tenant's library that has none yet (one
-// made before variants existed, or whose event was lost): an operator's one-off, paging through
+// DeriveTenant makes the variants of every image of the tenant's library that lacks the current
+// ones (one made before variants existed or before the current widths, or whose event was lost):
+// an operator's one-off, run again after imaging.Widths changes, paging through
 // the library's partition (a Query, never a Scan). It returns how many images it derived.
 func (d *Deriver) DeriveTenant(ctx context.Context, scope store.Scope) (int, error) {
 	iter := d.records.Store().Table.Get("PK", scope.Collection(kindMedia)).Iter()
 	n := 0
 	var it Item
 	for iter.Next(ctx, &it) {
-		if it.MediaType != TypeImage || len(it.Variants) > 0 {
+		if it.MediaType != TypeImage || current(it) {
 			continue
 		}
 		if err := d.Derive(ctx, scope, it.ID); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/campuscms/panel/shared/awsclient/s3rest"
 	"github.com/campuscms/panel/shared/imaging/imagingtest"
 	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
 	"github.com/campuscms/panel/shared/testkit"
 )
@@ -63,7 +64,8 @@ func TestAConfirmedPhotoGetsUprightVariantsWithoutItsGPSPosition(t *testing.T) {
 	want := []struct {
 		w, h float64
 		url  string
-	}{{320, 427, id + "/w/thumb"}, {640, 853, id + "/w/640.jpg"}, {1280, 1707, id + "/w/1280.jpg"}, {1920, 2560, id + "/w/1920.jpg"}}
+	}{{320, 427, id + "/w/thumb"}, {480, 640, id + "/w/480.jpg"}, {640, 853, id + "/w/640.jpg"}, {960, 1280, id + "/w/960.jpg"},
+		{1280, 1707, id + "/w/1280.jpg"}, {1920, 2560, id + "/w/1920.jpg"}}
 	variants, _ := list.Get("result.0.variants").([]any)
 	if len(variants) != len(want) {
 		t.Fatalf("variants: %s", list.Raw)
@@ -142,5 +144,47 @@ func TestABombAndATruncatedPhotoAreRefusedAndTheLibraryKeepsAnswering(t *testing
 	expect(t, list, 200, "")
 	if list.Get("totalCount") != 1.0 {
 		t.Fatalf("library: %s", list.Raw)
+	}
+}
+
+// TestDeriveTenantGivesOlderImagesTheCurrentCopies: an image derived when the copies were 320,
+// 640, 1280 and 1920 pixels wide (a library made before they were 1.5 times apart) is derived
+// again by `cmsctl tenant derive-images` (DeriveTenant), listing every current width; an image
+// whose copies are current is left alone, so a second run derives nothing.
+func TestDeriveTenantGivesOlderImagesTheCurrentCopies(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	_, res := upload(t, tn, "Hall.jpg", "image/jpeg", imagingtest.Photo(t, 2000, 1000, 1))
+	expect(t, res, 201, media.MsgUploaded)
+	id, _ := res.Get("result.id").(string)
+	scope, _ := store.NewScope(tn.ID)
+	d := testkit.Deps(t)
+	// The record as the older deriver left it: four copies (their objects are there too).
+	old := []media.Variant{{Width: 320, Height: 160, FileURL: id + "/w/thumb"}, {Width: 640, Height: 320, FileURL: id + "/w/640.jpg"},
+		{Width: 1280, Height: 640, FileURL: id + "/w/1280.jpg"}, {Width: 1920, Height: 960, FileURL: id + "/w/1920.jpg"}}
+	if err := deriver(t).Derive(context.Background(), scope, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Store.Table.Update("PK", scope.Collection(mediaref.RecordPartition)).Range("SK", id).Set("variants", old).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	n, err := deriver(t).DeriveTenant(context.Background(), scope)
+	if err != nil || n != 1 {
+		t.Fatalf("DeriveTenant = %d, %v; want the older image derived again", n, err)
+	}
+	list := testkit.Call(t, call{Method: "GET", Path: "/media", Tenant: tn.ID, Token: tn.AdminToken})
+	variants, _ := list.Get("result.0.variants").([]any)
+	var widths []float64
+	for _, v := range variants {
+		widths = append(widths, v.(map[string]any)["width"].(float64))
+		if ok, _ := objectExists(t, "media/"+tn.ID+"/"+v.(map[string]any)["fileUrl"].(string)); !ok {
+			t.Errorf("copy %v listed but not stored", v)
+		}
+	}
+	if len(widths) != 6 || widths[1] != 480 || widths[3] != 960 || widths[5] != 1920 {
+		t.Fatalf("copies %v, want 320, 480, 640, 960, 1280 and 1920", widths)
+	}
+	if n, err := deriver(t).DeriveTenant(context.Background(), scope); err != nil || n != 0 {
+		t.Fatalf("second run = %d, %v; want nothing left to derive", n, err)
 	}
 }
