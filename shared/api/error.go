@@ -17,7 +17,10 @@ type Error struct {
 	Status  int
 	Message string
 	Fields  map[string]string
-	Cause   error
+	// Extra are more top-level fields of the failure body (a refused save's accessibility
+	// findings); they never replace message or errors.
+	Extra map[string]any
+	Cause error
 }
 
 func (e *Error) Error() string {

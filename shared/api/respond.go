@@ -52,6 +52,18 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		level = slog.LevelError
 	}
 	Logger(r.Context()).Log(r.Context(), level, "request failed", "status", e.Status, "message", e.Message, "cause", errString(e.Cause))
+	if len(e.Extra) > 0 {
+		body := map[string]any{}
+		for k, v := range e.Extra {
+			body[k] = v
+		}
+		body["message"] = e.Message
+		if len(e.Fields) > 0 {
+			body["errors"] = e.Fields
+		}
+		_ = JSON(w, e.Status, body)
+		return
+	}
 	_ = JSON(w, e.Status, failure{Message: e.Message, Errors: e.Fields})
 }
 

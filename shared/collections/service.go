@@ -251,6 +251,33 @@ type Write struct {
 	// effects, when set, collects the items and counters effects adds instead of a transaction
 	// (SideEffects).
 	effects *Effects
+	// svc is the service making the write (After, Store: for observers).
+	svc *Service
+}
+
+// Store is the table the write goes to (an observer reads what it needs to record the write).
+func (w *Write) Store() *store.Store { return w.svc.st }
+
+// After is the record as the write leaves it (nil for a delete), with what the collection's
+// Versioned hooks keep beside its own item (a page's sections: hooks' WrittenState, read once per
+// write), for observers that derive facts from the whole record (accessibility findings).
+func (w *Write) After(ctx context.Context) (Record, error) {
+	if w.Action == ActionDelete || w.Rec == nil {
+		return nil, nil
+	}
+	out := maps.Clone(w.Rec)
+	hooks, err := w.svc.hooksOf(w.C)
+	if err != nil {
+		return nil, err
+	}
+	if v, ok := hooks.(Versioned); ok && w.kind.Collection == nil {
+		extra, err := v.WrittenState(ctx, w.svc, w)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(out, extra)
+	}
+	return out, nil
 }
 
 // Kind is the kind of record the write writes: its collection's, unless a writer outside the
@@ -304,7 +331,7 @@ func (s *Service) newWrite(r *http.Request, c *Collection, old Record) *Write {
 }
 
 func (s *Service) writeAs(caller *auth.Caller, c *Collection, old Record) *Write {
-	return &Write{Caller: caller, C: c, Old: old, tx: s.st.WriteTx(), conflicts: map[int]*api.Error{}}
+	return &Write{Caller: caller, C: c, Old: old, tx: s.st.WriteTx(), conflicts: map[int]*api.Error{}, svc: s}
 }
 
 // run executes the transaction and maps a failed condition to the error of its item.
