@@ -18,7 +18,8 @@ export type ScreenKey =
   | 'plans'
   | 'auditLog'
   | 'trash'
-  | 'wordpressImport';
+  | 'wordpressImport'
+  | 'accessibility';
 
 export interface ScreenDecl {
   /** Sidebar label (links only). */
@@ -78,6 +79,8 @@ export const SECTIONS: SectionDecl[] = [
       link('Testimonials', '/testimonials'),
       // Old addresses (a WordPress site's, say) the website sends on: a generic collection screen.
       link('Redirects', '/redirects'),
+      // Issue 37: what published content fails accessibility checks; for those who may fix pages.
+      link('Accessibility', '/accessibility', 'PAGE', { title: 'Accessibility', screen: 'accessibility', permission: 'CMS_EDIT_PAGE' }),
     ],
   },
   {

@@ -26,6 +26,7 @@ export const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, Screen> = {
   auditLog: named(() => import('../screens/audit/AuditLogScreen'), 'AuditLogScreen'),
   trash: named(() => import('../screens/trash/TrashScreen'), 'TrashScreen'),
   wordpressImport: named(() => import('../screens/import/WordPressImportScreen'), 'WordPressImportScreen'),
+  accessibility: named(() => import('../screens/accessibility/AccessibilityScreen'), 'AccessibilityScreen'),
 };
 
 /** The generic settings form of singleton collections (header, footer, SEO defaults). */

@@ -121,3 +121,17 @@ describe('checksAccessibility', () => {
     expect(checksAccessibility({ fields: [{ type: 'text' }, { type: 'boolean' }] })).toBe(false);
   });
 });
+
+describe('the Accessibility screen in the sidebar', () => {
+  it('is under Website Content for users who may edit pages', async () => {
+    const { SECTIONS } = await import('../app/navigation');
+    const { hasPermission } = await import('./permissions');
+    const section = SECTIONS.find((s) => s.links.some((l) => l.path === '/accessibility'));
+    expect(section?.section).toBe('Website Content');
+    const link = section!.links.find((l) => l.path === '/accessibility')!;
+    expect(link.screen).toBe('accessibility');
+    const user = (permissions: string[]) => ({ id: 'u', username: 'u', isAdmin: false, permissions }) as never;
+    expect(hasPermission(user(['CMS_EDIT_PAGE']), link.permission)).toBe(true);
+    expect(hasPermission(user(['CMS_VIEW_PAGE']), link.permission)).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import { Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { MEDIA_NAME_TRIM_AT, formatBytes, trimText } from '../../lib/format';
 import { Thumbnail } from './Thumbnail';
+import { AltStatus } from './AltText';
 import type { MediaItem } from './rules';
 import './media.css';
 
@@ -39,6 +40,7 @@ export function MediaGrid({ items, objectUrlPrefix, actions }: Props) {
           <Text className="media-size" fontSize="small" color="font.secondary">
             {formatBytes(item.fileSize)}
           </Text>
+          <AltStatus item={item} />
           <div className="media-actions">{actions(item)}</div>
         </li>
       ))}

@@ -8,7 +8,8 @@ import { ListBody, SearchBox } from '../ListBody';
 import { Modal } from '../Modal';
 import { Thumbnail } from './Thumbnail';
 import { MediaGrid } from './MediaGrid';
-import { MSG_UPLOADED, type Accept, type MediaItem } from './rules';
+import { AltTextForm } from './AltText';
+import { MSG_UPLOADED, needsAlt, type Accept, type MediaItem } from './rules';
 import { UploadArea } from './UploadArea';
 import { useMediaLibrary } from './useMediaLibrary';
 import './media.css';
@@ -71,11 +72,29 @@ interface DialogProps {
  * the rich-text editor's image insert both open it.
  */
 export function MediaPickerDialog({ accept, title, onPick, onClose }: DialogProps) {
+  const { objectUrlPrefix } = useApp();
+  // An image without alt text (issue 37) is described before it is used: the media record keeps it.
+  const [describing, setDescribing] = useState<MediaItem | null>(null);
+  const choose = (item: MediaItem) => (needsAlt(item) ? setDescribing(item) : onPick(item));
   const uploaded = (item: MediaItem) => {
     toast.success(MSG_UPLOADED);
     void mutateResource('media');
-    onPick(item);
+    choose(item);
   };
+  if (describing) {
+    return (
+      <Modal title="Describe the image" onClose={onClose}>
+        <AltTextForm
+          item={describing}
+          objectUrlPrefix={objectUrlPrefix}
+          submitLabel="Save and use"
+          cancelLabel="Use without alt text"
+          onSaved={onPick}
+          onCancel={() => onPick(describing)}
+        />
+      </Modal>
+    );
+  }
   return (
     <Modal title={title} onClose={onClose}>
       <Text fontWeight="bold" marginBottom="xs">
@@ -85,7 +104,7 @@ export function MediaPickerDialog({ accept, title, onPick, onClose }: DialogProp
       <Text fontWeight="bold" marginTop="medium" marginBottom="xs">
         Or choose from the media library
       </Text>
-      <Library accept={accept} onPick={onPick} />
+      <Library accept={accept} onPick={choose} />
       <Flex justifyContent="flex-end" marginTop="medium">
         <Button onClick={onClose}>Cancel</Button>
       </Flex>

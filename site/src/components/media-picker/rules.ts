@@ -25,6 +25,10 @@ export interface MediaItem {
   width?: number;
   height?: number;
   variants?: { width: number; height: number; fileUrl: string }[];
+  /** altText is an image's text alternative; decorative says it needs none (the website writes alt=""). */
+  altText?: string;
+  caption?: string;
+  decorative?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -91,4 +95,23 @@ export function s3ErrorMessage(status: number, body: string): string {
 /** mediaFilter narrows the library's list to what a picker accepts (images only, or every file). */
 export function mediaFilter(accept: Accept = 'file'): Record<string, string> {
   return accept === 'image' ? { mediaType: 'IMAGE' } : {};
+}
+
+export const ALT_HELP = 'Describe what the image shows for people who cannot see it (a sentence or two; not "image of").';
+export const ALT_REQUIRED = 'Describe the image, or switch on Decorative if it adds nothing a reader needs.';
+export const ALT_SAVED = 'Alt text saved';
+
+/** needsAlt says whether an image still lacks its text alternative (neither alt text nor decorative). */
+export function needsAlt(item: Pick<MediaItem, 'mediaType' | 'altText' | 'decorative'>): boolean {
+  return item.mediaType === 'IMAGE' && !item.decorative && !(item.altText ?? '').trim();
+}
+
+/**
+ * altPatch is the PATCH /media/{id} body of the alt text form, or null when it says nothing: a
+ * decorative image keeps no alt text; any other needs one.
+ */
+export function altPatch(alt: string, decorative: boolean): { altText: string; decorative: boolean } | null {
+  if (decorative) return { altText: '', decorative: true };
+  const text = alt.trim().replace(/\s+/g, ' ');
+  return text ? { altText: text, decorative: false } : null;
 }

@@ -1,4 +1,6 @@
 import { Button, Card, Heading } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { AltTextDialog } from '../../components/media-picker/AltText';
 import { useApp } from '../../app/AppContext';
 import { ListBody, SearchBox } from '../../components/ListBody';
 import { useConfirm } from '../../components/useConfirm';
@@ -16,6 +18,8 @@ export function MediaScreen() {
   const [confirm, confirmDialog] = useConfirm();
   // The command palette opens a file here with ?search={name}.
   useTakeUrlParam('search', screen.setSearchInput);
+  // Issue 37: an image's alt text, asked right after its upload and editable from its card.
+  const [describing, setDescribing] = useState<MediaItem | null>(null);
 
   // A file still shown by pages or records is refused with where (409): asked again with the
   // server's message, "Yes" deletes it anyway.
@@ -30,7 +34,13 @@ export function MediaScreen() {
       <Heading level={2} className="screen-heading" marginBottom="medium">
         Media Library
       </Heading>
-      <UploadArea accept="file" onUploaded={screen.onUploaded} />
+      <UploadArea
+        accept="file"
+        onUploaded={(item) => {
+          void screen.onUploaded();
+          if (item.mediaType === 'IMAGE') setDescribing(item);
+        }}
+      />
       <SearchBox value={screen.searchInput} onChange={screen.setSearchInput} />
       <ListBody loading={screen.loading} empty={screen.items.length === 0} error={screen.error} onRetry={screen.reload}>
         <MediaGrid
@@ -38,6 +48,11 @@ export function MediaScreen() {
           objectUrlPrefix={objectUrlPrefix}
           actions={(item) => (
             <>
+              {item.mediaType === 'IMAGE' && (
+                <Button size="small" onClick={() => setDescribing(item)} aria-label={`Alt text of ${item.name}`}>
+                  Alt text
+                </Button>
+              )}
               <Button size="small" onClick={() => screen.copyLink(item)} aria-label={`Copy link of ${item.name}`}>
                 Copy Link
               </Button>
@@ -58,6 +73,7 @@ export function MediaScreen() {
         />
       </ListBody>
       <Paginator page={screen.page} last={screen.last} limit={screen.limit} total={screen.total} onPage={screen.setPage} onLimit={screen.setLimit} />
+      {describing && <AltTextDialog item={describing} objectUrlPrefix={objectUrlPrefix} onClose={() => setDescribing(null)} />}
       {confirmDialog}
     </Card>
   );
