@@ -93,6 +93,7 @@ describe('groupByRule', () => {
   it('groups every finding under its rule, the known rules in their order, with counts and records', () => {
     const groups = groupByRule(items);
     expect(groups.map((g) => g.rule)).toEqual(['img-alt', 'link-text', 'zz-new-rule']);
+    expect(groupByRule([{ kind: 'pages', id: 'p', title: 't', findings: [f('heading-order', 'warning', 'content'), f('contrast', 'error', 'sections[0].fontColor')] }]).map((g) => g.rule)).toEqual(['contrast', 'heading-order']);
     const img = groups[0];
     expect(img.title).toBe('Images without alternative text');
     expect(img.wcag).toContain('1.1.1');
@@ -115,10 +116,11 @@ describe('editPath', () => {
 });
 
 describe('checksAccessibility', () => {
-  it('checks collections with rich text, images or links only', () => {
-    expect(checksAccessibility({ fields: [{ type: 'text' }, { type: 'richtext' }] })).toBe(true);
-    expect(checksAccessibility({ fields: [{ type: 'image' }] })).toBe(true);
-    expect(checksAccessibility({ fields: [{ type: 'text' }, { type: 'boolean' }] })).toBe(false);
+  it('checks the collections whose records reach the website only', () => {
+    expect(checksAccessibility('pages')).toBe(true);
+    expect(checksAccessibility('footer')).toBe(true);
+    expect(checksAccessibility('users')).toBe(false);
+    expect(checksAccessibility('newsletters')).toBe(false);
   });
 });
 

@@ -22,15 +22,16 @@ export interface Finding {
 
 /** RULES names each rule and the WCAG 2.1 success criterion it checks. */
 export const RULES: Record<string, { title: string; wcag: string }> = {
+  // In the order the server's report groups them (shared/a11ycheck Rules).
   'img-alt': { title: 'Images without alternative text', wcag: '1.1.1 Non-text Content' },
-  'heading-order': { title: 'Headings that skip a level', wcag: '1.3.1 Info and Relationships' },
-  'heading-h1': { title: 'Level 1 headings inside content', wcag: '1.3.1 Info and Relationships' },
-  'link-text': { title: 'Links whose text says nothing on its own', wcag: '2.4.4 Link Purpose (In Context)' },
-  'empty-link': { title: 'Empty links and buttons', wcag: '2.4.4 Link Purpose / 4.1.2 Name, Role, Value' },
-  'table-header': { title: 'Tables without a header row', wcag: '1.3.1 Info and Relationships' },
+  'empty-link': { title: 'Empty links and buttons', wcag: '2.4.4 Link Purpose, 4.1.2 Name, Role, Value' },
+  'broken-link': { title: 'Links to pages that do not exist or are not published', wcag: '2.4.4 Link Purpose (In Context)' },
   contrast: { title: 'Text colour with too little contrast', wcag: '1.4.3 Contrast (Minimum)' },
+  'table-header': { title: 'Tables without a header row', wcag: '1.3.1 Info and Relationships' },
+  'heading-h1': { title: 'Level 1 headings inside content', wcag: '1.3.1 Info and Relationships, 2.4.6 Headings and Labels' },
+  'heading-order': { title: 'Headings that skip a level', wcag: '1.3.1 Info and Relationships' },
+  'link-text': { title: 'Links whose text says nothing on its own', wcag: '2.4.4 Link Purpose (In Context)' },
   'document-link': { title: 'Document links without a note on their accessibility', wcag: '2.4.4 Link Purpose (In Context)' },
-  'broken-link': { title: 'Links to pages that do not exist or are not published', wcag: '2.4.4 Link Purpose / 3.2.4' },
 };
 
 /** ruleTitle is a rule's name for people; an unknown rule shows its id. */
@@ -198,12 +199,17 @@ export function editPath(kind: string, id: string): string {
 }
 
 /**
- * checksAccessibility says whether the editor asks the checker about a collection's records: those
- * with content the checker reads (rich text, images, links). The server has the last word: a
- * collection it does not check answers without findings.
+ * CHECKED_KINDS are the collections whose records reach the website, which the checker reads
+ * (mirrored from shared/a11ycheck's SiteKinds: the server refuses to check any other).
  */
-export function checksAccessibility(decl: { fields: ReadonlyArray<{ type: string }> }): boolean {
-  return decl.fields.some((f) => f.type === 'richtext' || f.type === 'image' || f.type === 'url');
+export const CHECKED_KINDS: ReadonlySet<string> = new Set([
+  'pages', 'notices', 'events', 'albums', 'photos', 'testimonials', 'sliders', 'resources', 'departments', 'staff-members',
+  'popups', 'faqs', 'custom-forms', 'header', 'footer',
+]);
+
+/** checksAccessibility says whether the editor asks the checker about a collection's records. */
+export function checksAccessibility(collection: string): boolean {
+  return CHECKED_KINDS.has(collection);
 }
 
 /** CHECK_DELAY is how long the editor waits after the last keystroke before asking the checker. */

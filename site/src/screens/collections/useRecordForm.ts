@@ -34,7 +34,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   // Fields the user changed since the form opened: a fresh copy arriving late must not undo them.
   const touched = useRef(new Set<string>());
   // Issue 37: the checker reads the record as the form holds it, while the form is open.
-  const a11y = useAccessibilityCheck(decl.key, mode ? toPayload(decl, values) : null, checksAccessibility(decl));
+  const a11y = useAccessibilityCheck(decl.key, mode ? toPayload(decl, values) : null, checksAccessibility(decl.key));
 
   const load = useCallback(
     async (id: string) => {

@@ -5,6 +5,8 @@ import { LoadError } from '../../components/LoadError';
 import { can, collectionFor } from '../../lib/collections';
 import { ConflictAlert, RecordFields } from '../collections/RecordFields';
 import { useSingleton } from './useSingleton';
+import { FindingsCount, FindingsList } from '../../components/a11y/Findings';
+import { placeFindings } from '../../lib/a11y';
 
 interface Props {
   collection: string;
@@ -18,6 +20,7 @@ export function SingletonScreen({ collection, title }: Props) {
   const { user } = useApp();
   const form = useSingleton(decl);
   const editable = can(user, decl, 'EDIT');
+  const placed = placeFindings(form.findings, decl.fields.map((f) => f.name));
   return (
     <Card variation="outlined" className="panel">
       <Heading level={2} className="screen-heading" marginBottom="medium">
@@ -30,9 +33,15 @@ export function SingletonScreen({ collection, title }: Props) {
       ) : (
         <form onSubmit={form.save} noValidate aria-label={title}>
           <ConflictAlert message={form.conflict} onReload={form.reload} />
-          <RecordFields decl={decl} editing values={form.values} errors={form.errors} setField={form.setField} />
+          <RecordFields decl={decl} editing values={form.values} errors={form.errors} setField={form.setField} findings={placed.byField} />
+          {placed.other.length > 0 && (
+            <div className="a11y-other">
+              <FindingsList findings={placed.other} />
+            </div>
+          )}
           {editable && (
-            <Flex justifyContent="flex-end" marginTop="large">
+            <Flex justifyContent="flex-end" alignItems="center" gap="small" wrap="wrap" marginTop="large">
+              <FindingsCount findings={form.findings} checking={form.checking} />
               <Button type="submit" variation="primary" isLoading={form.saving} loadingText="Please wait...">
                 Save Changes
               </Button>

@@ -12,6 +12,8 @@ import {
 } from '../../lib/collections';
 import { MSG } from '../../lib/messages';
 import { useFormFields } from '../collections/useFormFields';
+import { checksAccessibility } from '../../lib/a11y';
+import { findingsOfError, useAccessibilityCheck } from '../../components/a11y/useAccessibilityCheck';
 
 /**
  * useSingleton drives the settings form of a one-per-tenant record: load it (defaults before
@@ -24,6 +26,8 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const savingRef = useRef(false);
+  // Issue 37: a singleton the website shows (header, footer) is checked as staff edit it.
+  const a11y = useAccessibilityCheck(decl.key, data?.result ? toPayload(decl, values) : null, checksAccessibility(decl.key));
 
   useEffect(() => {
     if (data?.result) setValues(initialValues(decl, data.result));
@@ -44,6 +48,8 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     } catch (err) {
       if (err instanceof HttpError) {
         setErrors(err.errors);
+        const found = findingsOfError(err);
+        if (found) a11y.show(found);
         if (isStale(err)) setConflict(messageOf(err));
       }
       toast.error(messageOf(err, decl.failedMessage || MSG.generic));
@@ -58,5 +64,5 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     await mutate();
   };
 
-  return { record: data?.result, values, errors, loading: isLoading, failed: Boolean(error), error, saving, conflict, setField, save, reload };
+  return { record: data?.result, findings: a11y.findings, checking: a11y.checking, values, errors, loading: isLoading, failed: Boolean(error), error, saving, conflict, setField, save, reload };
 }
