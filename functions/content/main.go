@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/campuscms/panel/shared/a11ycheck"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/pages"
@@ -10,5 +11,5 @@ import (
 )
 
 func main() {
-	lambdamain.Start("content", collections.Module(collections.Linked{Hooks: pages.Hooks(), RichText: richtext.Sanitize}), pages.Module)
+	lambdamain.Start("content", a11ycheck.Module, collections.Module(collections.Linked{Hooks: pages.Hooks(), RichText: richtext.Sanitize, Observers: []collections.Observer{a11ycheck.Observe}}), pages.Module)
 }

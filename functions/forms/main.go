@@ -3,11 +3,12 @@
 package main
 
 import (
+	"github.com/campuscms/panel/shared/a11ycheck"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/lambdamain"
 )
 
 func main() {
-	lambdamain.Start("forms", collections.Module(collections.Linked{Hooks: forms.Hooks()}), forms.Module)
+	lambdamain.Start("forms", collections.Module(collections.Linked{Hooks: forms.Hooks(), Observers: []collections.Observer{a11ycheck.Observe}}), forms.Module)
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/campuscms/panel/shared/a11ycheck"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 	"github.com/campuscms/panel/shared/newsletter"
@@ -10,5 +11,5 @@ import (
 )
 
 func main() {
-	lambdamain.Start("marketing", collections.Module(collections.Linked{Hooks: newsletter.Hooks(), RichText: richtext.Sanitize}))
+	lambdamain.Start("marketing", collections.Module(collections.Linked{Hooks: newsletter.Hooks(), RichText: richtext.Sanitize, Observers: []collections.Observer{a11ycheck.Observe}}))
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/campuscms/panel/shared/a11ycheck"
 	"maps"
 	"os"
 
@@ -44,5 +45,5 @@ func build(ctx context.Context) (*schedule.Job, error) {
 	hooks := pages.Hooks()
 	maps.Copy(hooks, forms.Hooks())
 	maps.Copy(hooks, newsletter.Hooks()) // a newsletter's sending is one of the job's jobs
-	return schedule.FromDeps(deps, collections.Linked{Hooks: hooks, RichText: richtext.Sanitize})
+	return schedule.FromDeps(deps, collections.Linked{Hooks: hooks, RichText: richtext.Sanitize, Observers: []collections.Observer{a11ycheck.Observe}})
 }

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"github.com/campuscms/panel/shared/a11ycheck"
 	// The time zone database travels with the binary: the site settings' time zone is checked
 	// against it, and the provided.al2023 runtime (AL2023 minimal) may carry none of its own.
 	_ "time/tzdata"
@@ -15,5 +16,5 @@ import (
 )
 
 func main() {
-	lambdamain.Start("settings", collections.Module(collections.Linked{RichText: richtext.Sanitize}), wpimport.Module)
+	lambdamain.Start("settings", collections.Module(collections.Linked{RichText: richtext.Sanitize, Observers: []collections.Observer{a11ycheck.Observe}}), wpimport.Module)
 }

@@ -3,8 +3,11 @@
 package main
 
 import (
+	"github.com/campuscms/panel/shared/a11ycheck"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/lambdamain"
 )
 
-func main() { lambdamain.Start("team", collections.Module(collections.Linked{})) }
+func main() {
+	lambdamain.Start("team", collections.Module(collections.Linked{Observers: []collections.Observer{a11ycheck.Observe}}))
+}

@@ -37,9 +37,9 @@ type Field struct {
 // Section is one section of a page (shared/pages): its title (a Heading 2 on the site), colours
 // and items (shared/pages configItem: an image, a Heading 3 title, text and a button).
 type Section struct {
-	Title, SubTitle           string
+	Title, SubTitle            string
 	BackgroundColor, FontColor string
-	Items                     []Item
+	Items                      []Item
 }
 
 // Item is one item of a section's config.

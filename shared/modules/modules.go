@@ -3,6 +3,7 @@
 package modules
 
 import (
+	"github.com/campuscms/panel/shared/a11ycheck"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/auditlog"
 	"github.com/campuscms/panel/shared/auth/authmodule"
@@ -26,8 +27,13 @@ import (
 // All returns every module.
 func All() []app.Module {
 	return []app.Module{authmodule.Module, misc.Module, media.Module, menu.Module, themes.Module, plans.Module,
-		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module, trash.Module(Linked()), wpimport.Module, visits.Module}
+		collections.Module(Linked()), forms.Module, pages.Module, public.Module, auditlog.Module, trash.Module(Linked()), wpimport.Module, visits.Module, a11ycheck.Module}
 }
+
+// Observers are what every process that writes records links into the collections engine to
+// record facts derived from them in the same transaction: the accessibility findings of a
+// record that reaches the website (a11ycheck.Observe).
+func Observers() []collections.Observer { return []collections.Observer{a11ycheck.Observe} }
 
 // Linked is what every process links into the collections engine: the hooks of every collection
 // whose rules live outside the collections package, and the rich-text sanitiser. Every process
@@ -41,5 +47,5 @@ func Linked() collections.Linked {
 			hooks[name] = h
 		}
 	}
-	return collections.Linked{Hooks: hooks, RichText: richtext.Sanitize}
+	return collections.Linked{Hooks: hooks, RichText: richtext.Sanitize, Observers: Observers()}
 }
