@@ -2,8 +2,19 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { findingsSummary, itemLabel, ruleTitle, sectionField, type Finding } from '../../lib/a11y';
 import './a11y.css';
 
-/** CONTROLS are what a finding describes inside its cell: the field's own input, editor or button. */
-const CONTROLS = 'input:not([type="hidden"]):not([type="color"]), textarea, select, [contenteditable="true"], button';
+/**
+ * CONTROLS are what a finding describes inside its cell, first found first: a rich-text editor's
+ * text (not its toolbar), the field's input, else its button (a media picker's).
+ */
+const CONTROLS = ['[contenteditable="true"]', 'input:not([type="hidden"]):not([type="color"]), textarea, select', 'button'];
+
+function controlIn(root: Element): Element | null {
+  for (const sel of CONTROLS) {
+    const el = root.querySelector(sel);
+    if (el) return el;
+  }
+  return null;
+}
 
 /** linkDescription adds id to an element's aria-describedby and returns the undo. */
 function linkDescription(el: Element, id: string): () => void {
@@ -63,11 +74,12 @@ export function WithFindings({ findings, children, className }: { findings: read
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const has = (findings?.length ?? 0) > 0;
+  // Linked again with each new list: a lazy editor may have mounted since.
   useEffect(() => {
     if (!has || !ref.current) return;
-    const control = ref.current.querySelector(CONTROLS);
+    const control = controlIn(ref.current);
     return control ? linkDescription(control, id) : undefined;
-  }, [has, id]);
+  }, [has, id, findings]);
   return (
     <div ref={ref} className={className}>
       {children}
