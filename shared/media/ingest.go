@@ -15,6 +15,8 @@ import (
 type Details struct {
 	Alt     string
 	Caption string
+	// Decorative marks an image that needs no text alternative (Item.Decorative).
+	Decorative bool
 }
 
 // maxDetail bounds an alt text or caption.

@@ -89,6 +89,7 @@ func (s *Service) Register(mux api.Mux, base string) {
 	mux.Handle("POST "+base+"/media/uploads", s.guard.Require("", s.requestUpload))
 	mux.Handle("POST "+base+"/media", s.guard.Require("", s.confirm))
 	mux.Handle("GET "+base+"/media", s.guard.Require("", s.list))
+	mux.Handle("PATCH "+base+"/media/{id}", s.guard.Require("", s.patchDetails))
 	mux.Handle("DELETE "+base+"/media/{id}", s.guard.Require("", s.remove))
 }
 
@@ -177,11 +178,16 @@ func (s *Service) confirm(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Key  string `json:"key"`
 		Name string `json:"name"`
+		detailsInput
 	}
 	if err := api.Decode(r, &in); err != nil {
 		return err
 	}
-	item, err := s.confirmUpload(r.Context(), auth.CallerFrom(r.Context()), in.Key, in.Name, Details{})
+	var details Details
+	if err := in.detailsInput.apply(&details); err != nil {
+		return err
+	}
+	item, err := s.confirmUpload(r.Context(), auth.CallerFrom(r.Context()), in.Key, in.Name, details)
 	if err != nil {
 		return err
 	}
@@ -273,7 +279,7 @@ func (s *Service) confirmUpload(ctx context.Context, caller *auth.Caller, key, r
 	// sniffer cannot tell a .docx from any zip, SPEC §5 needs that difference.
 	item := Item{ID: id, Name: name, FileURL: ref, FileSize: size, MimeType: pending.MimeType,
 		MediaType: MediaTypeOf(pending.MimeType), Width: shown.Width, Height: shown.Height, Stripped: stripped,
-		Alt: details.Alt, Caption: details.Caption, CreatedAt: now, UpdatedAt: now}
+		Alt: details.Alt, Caption: details.Caption, Decorative: details.Decorative, CreatedAt: now, UpdatedAt: now}
 	if err := s.records.Confirm(ctx, caller, item, pending, q); err != nil {
 		var over quotaExceeded
 		switch {

@@ -44,10 +44,13 @@ type Item struct {
 	Stripped int `dynamo:"stripped,omitempty" json:"-"`
 	// Alt is an image's text alternative and Caption its caption, when they were given (an
 	// import brings them along; Details).
-	Alt       string    `dynamo:"altText,omitempty" json:"altText,omitempty"`
-	Caption   string    `dynamo:"caption,omitempty" json:"caption,omitempty"`
-	CreatedAt time.Time `dynamo:"createdAt" json:"createdAt"`
-	UpdatedAt time.Time `dynamo:"updatedAt" json:"updatedAt"`
+	Alt     string `dynamo:"altText,omitempty" json:"altText,omitempty"`
+	Caption string `dynamo:"caption,omitempty" json:"caption,omitempty"`
+	// Decorative marks an image that adds nothing to the text around it: the website gives it
+	// an empty text alternative (alt=""), and the accessibility check asks it for none.
+	Decorative bool      `dynamo:"decorative,omitempty" json:"decorative"`
+	CreatedAt  time.Time `dynamo:"createdAt" json:"createdAt"`
+	UpdatedAt  time.Time `dynamo:"updatedAt" json:"updatedAt"`
 }
 
 // Variant is one resized copy of an image: its size and its reference ("{ulid}/w/{width}.{ext}",
@@ -80,7 +83,8 @@ var mediaKind = collections.Kind{
 		{Name: "fileSize", Label: "File Size", Type: collections.TypeNumber}, {Name: "mimeType", Label: "MIME Type", Type: collections.TypeText},
 		{Name: "mediaType", Label: "Media Type", Type: collections.TypeText}, {Name: "width", Label: "Width", Type: collections.TypeNumber},
 		{Name: "height", Label: "Height", Type: collections.TypeNumber}, {Name: "variants", Label: "Variants", Type: collections.TypeJSON},
-		{Name: "altText", Label: "Alt text", Type: collections.TypeText}, {Name: "caption", Label: "Caption", Type: collections.TypeText}}},
+		{Name: "altText", Label: "Alt text", Type: collections.TypeText}, {Name: "caption", Label: "Caption", Type: collections.TypeText},
+		{Name: "decorative", Label: "Decorative", Type: collections.TypeBoolean}}},
 	FacetOf: func(rec collections.Record) string {
 		t, _ := rec["mediaType"].(string)
 		return "TYPE#" + t
