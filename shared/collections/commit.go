@@ -35,7 +35,13 @@ func errTooLarge(items int) *api.Error {
 // Update or Delete whose failed condition means ownConflict), counted against DynamoDB's limit
 // before anything is sent, in one transaction.
 func (s *Service) commit(ctx context.Context, wr *Write, own any, ownConflict *api.Error) error {
+	if err := s.checkLiveWrite(ctx, wr); err != nil {
+		return err
+	}
 	if err := s.enforcePlan(ctx, wr); err != nil {
+		return err
+	}
+	if err := s.draftAlongside(ctx, wr); err != nil {
 		return err
 	}
 	if err := s.effects(ctx, wr); err != nil {

@@ -496,6 +496,9 @@ func (s *Service) restore(w http.ResponseWriter, r *http.Request, c *Collection)
 		return err
 	}
 	wr.RestoredFrom = n
+	if err := s.refuseWithDraft(r.Context(), wr); err != nil {
+		return err
+	}
 	if c.Singleton != "" {
 		err = s.saveSingleton(r.Context(), wr, version)
 	} else {

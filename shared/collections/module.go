@@ -8,7 +8,7 @@ import (
 )
 
 // extraPrefixes are the routes the collections service serves beside the collections.
-var extraPrefixes = []string{"permissions", "user-roles"}
+var extraPrefixes = []string{"permissions", "user-roles", "drafts"}
 
 // Module serves every declared collection plus /permissions and /user-roles, with what the
 // process links (hooks of collections other packages own, the rich-text sanitiser).
@@ -28,7 +28,7 @@ func Module(linked Linked) app.Module {
 				return err
 			}
 			switch prefix {
-			case "permissions", "user-roles":
+			case "permissions", "user-roles", "drafts":
 				s.RegisterExtras(mux, base, prefix)
 				return nil
 			}

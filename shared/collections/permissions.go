@@ -26,6 +26,13 @@ type Permission struct {
 // Actions are the four permission actions, in display order.
 var Actions = []string{"VIEW", "CREATE", "EDIT", "DELETE"}
 
+// ActionPublish is the fifth action, offered by workflow collections only (workflow.go): who holds
+// CMS_PUBLISH_{CATEGORY} publishes drafts and reviews them.
+const ActionPublish = "PUBLISH"
+
+// workflowActions are the actions of a workflow collection's category.
+var workflowActions = []string{"VIEW", "CREATE", "EDIT", "DELETE", ActionPublish}
+
 // Only the actions some route checks are offered: a singleton (header, footer, SEO defaults,
 // theme settings) is viewed and edited, never created or deleted; a fixed catalogue (plans) or a
 // log (audit log, trash: its restores and deletes are checked against the record's own
@@ -59,6 +66,9 @@ func (r Registry) categories() map[string]category {
 		if c.Singleton != "" {
 			actions = viewEdit
 		}
+		if c.Workflow {
+			actions = workflowActions
+		}
 		out[c.Category] = category{c.TitlePlural, actions}
 	}
 	return out
@@ -85,7 +95,7 @@ func (r Registry) Catalogue() []Permission {
 }
 
 // pastTense is each action as the message refusing a code says it.
-var pastTense = map[string]string{"VIEW": "viewed", "CREATE": "created", "EDIT": "edited", "DELETE": "deleted"}
+var pastTense = map[string]string{"VIEW": "viewed", "CREATE": "created", "EDIT": "edited", "DELETE": "deleted", ActionPublish: "published"}
 
 // refusedPermission is the message for a code the catalogue does not offer: what its category
 // can be, when the category exists ("CMS_CREATE_FOOTER" means nothing: Footer can only be viewed
@@ -109,7 +119,7 @@ func refusedPermission(catalogue []Permission, code string) string {
 
 // codeCategory is the category of a code CMS_{ACTION}_{CATEGORY} naming one of the four actions.
 func codeCategory(code string) (string, bool) {
-	for _, a := range Actions {
+	for _, a := range workflowActions {
 		if cat, ok := strings.CutPrefix(code, "CMS_"+a+"_"); ok {
 			return cat, true
 		}

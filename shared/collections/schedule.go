@@ -113,6 +113,9 @@ type DueItem struct {
 	// Job marks the due item of work a record's hooks do outside the request, a step a run
 	// (Jobber: a newsletter's sending); the hooks keep their own state in the item.
 	Job bool `dynamo:"job,omitempty"`
+	// Draft marks the due item of a draft's scheduled publishing (workflow.go: PublishDue), at
+	// the draft's Version when it was scheduled.
+	Draft bool `dynamo:"draft,omitempty"`
 }
 
 // Scope is the tenant the due item belongs to.

@@ -122,6 +122,10 @@ type Collection struct {
 	// schedule (scheduled, live, expired): public reads show a record only inside its window, and
 	// the engine keeps the stored state and a due item for the schedule job (schedule.go).
 	Scheduled bool `json:"scheduled"`
+	// Workflow collections keep a draft beside each live record (workflow.go): edits go to the
+	// draft, which is reviewed and published into the live record in one transaction; a new
+	// record starts as a draft. Their category gains the PUBLISH permission.
+	Workflow bool `json:"workflow"`
 	// Search names the fields a list's search finds records by, word by word (words.go); the
 	// name field when not declared.
 	Search []string `json:"search"`
@@ -221,6 +225,9 @@ func parse(raw []byte) (Registry, error) {
 		}
 		if err := checkScheduled(c); err != nil {
 			return nil, err
+		}
+		if c.Workflow && c.Singleton != "" {
+			return nil, fmt.Errorf("collections: %s: a singleton cannot have a workflow (drafts are kept per record)", key)
 		}
 		for _, f := range c.Fields {
 			switch {

@@ -91,6 +91,9 @@ func (s *Service) Register(mux api.Mux, base, key string) error {
 		router.Routes(s, claims, path, c)
 	}
 	s.registerHistory(mux, path, c)
+	if c.Workflow {
+		s.registerWorkflow(mux, path, c)
+	}
 	if c.Singleton != "" {
 		s.registerSingleton(mux, path, c, claims.patterns)
 		return nil
@@ -111,6 +114,8 @@ func (s *Service) RegisterExtras(mux api.Mux, base, prefix string) {
 	case "user-roles":
 		roles := s.reg["roles"]
 		mux.Handle("GET "+base+"/user-roles", s.guard.Require("", s.handler(roles, s.list)))
+	case "drafts":
+		mux.Handle("GET "+base+"/drafts", s.guard.Require("", s.draftsRoute))
 	}
 }
 
@@ -251,6 +256,8 @@ type Write struct {
 	// effects, when set, collects the items and counters effects adds instead of a transaction
 	// (SideEffects).
 	effects *Effects
+	// viaDraft marks the write that publishes a workflow record's draft (workflow.go).
+	viaDraft bool
 	// svc is the service making the write (After, Store: for observers).
 	svc *Service
 }
@@ -384,18 +391,14 @@ func (s *Service) create(w http.ResponseWriter, r *http.Request, c *Collection) 
 // empty means a new ULID on every try. back is set when the create brings a record back from
 // the trash.
 func (s *Service) createRecord(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, back *restoring) (*Write, error) {
-	for attempt := 0; ; attempt++ {
-		// A fresh copy each time: hooks may take fields out of Values (a password they hash).
-		wr, err := s.commitCreate(ctx, caller, c, id, maps.Clone(values), attempt, back)
-		if err != ErrRetry || attempt+1 >= maxAttempts {
-			return wr, err
-		}
-	}
+	// A fresh copy each try: hooks may take fields out of Values (a password they hash).
+	return s.createRecordWith(ctx, caller, c, id, values, back, nil)
 }
 
 // commitCreate is one try of a create: the hooks, then the record with its index attributes,
 // references and counters in one transaction.
-func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int, back *restoring) (*Write, error) {
+// prep, when set, adds the caller's own items to the write before its commit (a draft's publishing).
+func (s *Service) commitCreateWith(ctx context.Context, caller *auth.Caller, c *Collection, id string, values map[string]any, attempt int, back *restoring, prep func(*Write) error) (*Write, error) {
 	wr := s.writeAs(caller, c, nil)
 	wr.Action = ActionCreate
 	wr.Attempt = attempt
@@ -423,6 +426,11 @@ func (s *Service) commitCreate(ctx context.Context, caller *auth.Caller, c *Coll
 	}
 	if err := s.beforeWrite(ctx, wr); err != nil {
 		return nil, err
+	}
+	if prep != nil {
+		if err := prep(wr); err != nil {
+			return nil, err
+		}
 	}
 	item := Record{}
 	for k, v := range wr.Rec {
@@ -479,6 +487,9 @@ func (s *Service) patch(w http.ResponseWriter, r *http.Request, c *Collection) e
 	}
 	wr, version, err := s.prepareUpdate(r.Context(), auth.CallerFrom(r.Context()), c, r.PathValue("id"), in, s.Load)
 	if err != nil {
+		return err
+	}
+	if err := s.refuseWithDraft(r.Context(), wr); err != nil {
 		return err
 	}
 	if err := s.update(r.Context(), wr, version); err != nil {

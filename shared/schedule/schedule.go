@@ -187,6 +187,20 @@ func (j *Job) Run(ctx context.Context) (Result, error) {
 			}
 			continue
 		}
+		if d.Draft {
+			// A draft's scheduled publishing (collections' workflow): published through the
+			// engine as the scheduler, in one transaction with its draft's removal.
+			published, err := j.svc.PublishDue(ctx, &auth.Caller{Scope: scope, User: &Scheduler}, d.DueItem)
+			switch {
+			case err != nil:
+				errs = append(errs, j.failed(ctx, d, now, err, &res)...)
+			case published:
+				res.Moved++
+			default:
+				res.Skipped++
+			}
+			continue
+		}
 		if d.Purge {
 			outcome, err := j.svc.PurgeDue(ctx, d.DueItem, j.purgeBatch, now)
 			if err == nil && outcome == collections.PurgeMore {
