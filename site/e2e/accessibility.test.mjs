@@ -92,6 +92,29 @@ describe('accessible content', () => {
       assert.ok(await section.getAttribute('aria-describedby'), 'the section names its findings');
       assert.deepEqual(await rulesIn(section.locator('.a11y-findings')), ['contrast']);
 
+      // Blocking turned on in Site settings (its generic form shows the new field): saving the
+      // published page is refused (422) with its findings. Off again at once: the tenant is shared.
+      await page.goto('/site-settings');
+      // Amplify's switch input sits under its label; click the label like a user does.
+      await page.getByText('Block publishing of pages with accessibility errors').click();
+      assert.ok(await page.getByRole('switch', { name: 'Block publishing of pages with accessibility errors' }).isChecked());
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Site settings updated!').waitFor();
+      try {
+        await page.goto(`/pages/${id}`);
+        await count.waitFor();
+        const refused = page.waitForResponse((r) => r.url().endsWith(`/pages/${id}`) && r.request().method() === 'PATCH');
+        await form.getByRole('button', { name: 'Save' }).first().click();
+        const res = await refused;
+        assert.equal(res.status(), 422);
+        assert.ok((await res.json()).findings.length > 0);
+        await page.getByText('This page has accessibility errors. Fix them or turn off blocking in Site settings.').waitFor();
+        assert.deepEqual(await rulesIn(contentList), [...CONTENT_RULES].sort());
+      } finally {
+        const now = (await call('GET', '/site-settings')).result;
+        await call('PATCH', '/site-settings', { blockOnAccessibilityErrors: false, version: now.version });
+      }
+
       // The report lists the page under every rule, each entry a link to the editor.
       await page.getByRole('link', { name: 'Accessibility', exact: true }).click();
       await page.waitForURL('**/accessibility');
@@ -113,7 +136,7 @@ describe('accessible content', () => {
       await section.getByLabel('Font colour', { exact: true }).fill('#111111');
 
       // The page's image: uploaded in the picker, which asks for its alt text before using it.
-      await form.getByRole('group', { name: 'Image', exact: true }).getByRole('button', { name: 'Select image' }).click();
+      await form.getByRole('group', { name: 'Image', exact: true }).first().getByRole('button', { name: 'Select image' }).click();
       const picker = page.getByRole('dialog');
       await picker.getByLabel('Choose a file').setInputFiles({ name: `e2e-a11y-${RUN}.png`, mimeType: 'image/png', buffer: png(20_000) });
       await picker.getByRole('button', { name: 'Upload' }).click();

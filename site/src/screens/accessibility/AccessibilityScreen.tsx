@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { download } from '../../api/download';
 import { messageOf } from '../../api/http';
 import { LoadError } from '../../components/LoadError';
 import { collectionFor } from '../../lib/collections';
-import { asFindings, editPath, groupByRule, type ReportItem } from '../../lib/a11y';
+import { asFindings, editPath, groupByRule, RULES, type ReportItem } from '../../lib/a11y';
 import '../../components/a11y/a11y.css';
 import './accessibility.css';
 
@@ -49,12 +49,15 @@ export function AccessibilityScreen() {
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // rule narrows the report (and its export) to one rule; "" is every rule.
+  const [rule, setRule] = useState('');
 
   const load = useCallback(async (after = '') => {
     setLoading(true);
     setError(null);
     try {
       const q = new URLSearchParams({ limit: String(REPORT_PAGE_SIZE) });
+      if (rule) q.set('rule', rule);
       if (after) q.set('cursor', after);
       const page = await api.get<ReportPage>(`${REPORT_PATH}?${q}`);
       const next = readItems(page);
@@ -66,7 +69,7 @@ export function AccessibilityScreen() {
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [rule]);
 
   useEffect(() => {
     void load();
@@ -77,7 +80,7 @@ export function AccessibilityScreen() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await download(`${REPORT_PATH}?format=csv`);
+      await download(`${REPORT_PATH}?${new URLSearchParams(rule ? { format: 'csv', rule } : { format: 'csv' })}`);
     } catch (err) {
       toast.error(messageOf(err));
     } finally {
@@ -104,17 +107,26 @@ export function AccessibilityScreen() {
         Every published page and record whose content has accessibility problems (WCAG 2.1 AA). Fix each one in its editor; the report
         updates as records are saved.
       </Text>
+      <SelectField label="Rule" marginTop="small" maxWidth="28rem" value={rule} onChange={(e) => setRule(e.target.value)}>
+        <option value="">Every rule</option>
+        {Object.entries(RULES).map(([id, r]) => (
+          <option key={id} value={id}>
+            {r.title}
+          </option>
+        ))}
+      </SelectField>
       {Boolean(error) && <LoadError error={error} onRetry={() => load()} />}
       {!error && items === null && <Loader />}
       {items !== null && !error && (
         <p className="a11y-total" role="status">
           <strong data-testid="a11y-total">{totals.findings}</strong> {totals.findings === 1 ? 'problem' : 'problems'} on{' '}
           <strong>{totals.records}</strong> published {totals.records === 1 ? 'record' : 'records'}
+          {rule && ' (every rule)'}
         </p>
       )}
       {items !== null && !error && groups.length === 0 && (
         <Text className="a11y-empty" marginTop="medium">
-          No accessibility problems found.
+          {rule ? 'No problems of this rule found.' : 'No accessibility problems found.'}
         </Text>
       )}
       {groups.map((g) => (
