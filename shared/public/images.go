@@ -18,6 +18,9 @@ const maxImagesPerRead = 100
 // Variant), smallest first.
 type Image struct {
 	Variants []ImageVariant `dynamo:"variants"`
+	// AltText and Decorative are the media record's text alternative and decorative switch.
+	AltText    string `dynamo:"altText"`
+	Decorative bool   `dynamo:"decorative"`
 }
 
 // ImageVariant is one resized copy; Ref is relative to the tenant's media prefix.
@@ -105,6 +108,21 @@ func (s *Site) Variants(ref string) []ImageVariant {
 		out[i] = v
 	}
 	return out
+}
+
+// Alt is the text alternative of the image at ref where a record shows it: empty for an image
+// its media record marks decorative (alt=""), else the record's own text (own: a photo's
+// caption), else the media record's alt text. An image with neither is also written alt="" (the
+// accessibility check reports it to staff: img-alt).
+func (s *Site) Alt(ref, own string) string {
+	img := s.images[ref]
+	switch {
+	case img.Decorative:
+		return ""
+	case strings.TrimSpace(own) != "":
+		return own
+	}
+	return img.AltText
 }
 
 // Srcset is the srcset attribute of the image at ref: its copies with their widths; "" when it

@@ -133,6 +133,8 @@ func (s *Server) Handler() http.Handler {
 		}
 	}
 	mux.Handle("GET /search", s.page(s.search))
+	mux.Handle("GET "+StatementPath, s.page(s.statement))
+	mux.Handle("POST "+StatementPath, s.page(s.feedback))
 	mux.Handle("GET /forms/{id}", s.page(s.formPage))
 	mux.Handle("POST /forms/{id}", s.page(s.submitForm))
 	mux.Handle("POST /newsletter", s.page(s.subscribe))
