@@ -200,7 +200,7 @@ func imgTag(site *public.Site, ref any, size, sizes, loading, alt, class string)
 		attr("srcset", set)
 		attr("sizes", sizes)
 	}
-	attr("alt", alt)
+	attr("alt", site.Alt(r, alt))
 	attr("width", w)
 	attr("height", h)
 	switch loading {
