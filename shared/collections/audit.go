@@ -16,6 +16,9 @@ func (s *Service) recordWrite(_ context.Context, wr *Write) error {
 	if wr.RestoredFrom != 0 {
 		e.Action = ActionRestore
 	}
+	if wr.viaDraft {
+		e.Action = ActionDraftPublish
+	}
 	switch wr.Action {
 	case ActionCreate:
 		e.RecordID = k.auditID(wr.Rec)

@@ -256,7 +256,8 @@ type Write struct {
 	// effects, when set, collects the items and counters effects adds instead of a transaction
 	// (SideEffects).
 	effects *Effects
-	// viaDraft marks the write that publishes a workflow record's draft (workflow.go).
+	// viaDraft marks the write that publishes a workflow record's draft (workflow.go): its
+	// audit entry says so (ActionDraftPublish) instead of create or update.
 	viaDraft bool
 	// svc is the service making the write (After, Store: for observers).
 	svc *Service

@@ -120,6 +120,7 @@ var (
 	errDraftStale    = &api.Error{Status: http.StatusConflict, Message: "The draft was changed by someone else. Reload it and try again."}
 	errDraftChanged  = &api.Error{Status: http.StatusConflict, Message: "The draft changed while it was being published. Review it and publish again."}
 	errOwnApproval   = &api.Error{Status: http.StatusForbidden, Message: "You cannot approve your own draft: another reviewer must approve it."}
+	errNothingToSave = &api.Error{Status: http.StatusBadRequest, Message: "Send the fields to save in the draft."}
 	errNeedsComment  = api.FieldError(http.StatusBadRequest, "comment", "comment is required!")
 	errCommentLength = api.FieldError(http.StatusBadRequest, "comment", fmt.Sprintf("A comment is at most %d characters.", MaxCommentLength))
 )
@@ -481,6 +482,9 @@ func (s *Service) newDraftRoute(w http.ResponseWriter, r *http.Request, c *Colle
 	}
 	fields := Record{}
 	mergeFields(fields, values)
+	if name, ok := c.Field(c.NameField); ok && fields[c.NameField] == nil {
+		return api.FieldError(http.StatusBadRequest, name.Name, name.Label+" is required!")
+	}
 	now := s.now()
 	at := nowString(now)
 	id := ids.New()
@@ -657,6 +661,9 @@ func (s *Service) saveDraftRoute(w http.ResponseWriter, r *http.Request, c *Coll
 		}
 		cancelDue = d.PublishAt != ""
 		d.PublishAt = ""
+	}
+	if len(values) == 0 {
+		return errNothingToSave
 	}
 	mergeFields(fields, values)
 	if err := s.encodeDraft(c, d, fields); err != nil {
@@ -932,20 +939,37 @@ func (s *Service) PublishDraft(ctx context.Context, caller *auth.Caller, c *Coll
 		return nil, err
 	}
 	now := s.now()
+	notices, err := s.notifyItems(ctx, caller, c, d, "publish", "", now)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.publishDraft(ctx, caller, c, d, fields, notices)
+	if isStatus(err, http.StatusRequestEntityTooLarge) && len(notices) > 0 {
+		// The largest pages leave no room for the notification beside them: published alone,
+		// then told in a transaction of its own.
+		if rec, err = s.publishDraft(ctx, caller, c, d, fields, nil); err == nil {
+			tx := s.st.WriteTx()
+			store.AddToTx(tx, notices...)
+			if terr := tx.Run(ctx); terr != nil {
+				return rec, nil // published; only the bell and the mail are missing
+			}
+		}
+	}
+	return rec, err
+}
+
+// publishDraft is one try of PublishDraft, with the notification's items (or none).
+func (s *Service) publishDraft(ctx context.Context, caller *auth.Caller, c *Collection, d *draftItem, fields Record, notices []any) (Record, error) {
+	id := d.ID
 	k := draftKey(caller.Scope, c.Key, id)
 	also := func(wr *Write) error {
 		wr.viaDraft = true
 		wr.Also(s.st.Table.Delete("PK", k.PK).Range("SK", k.SK).If("version = ? AND attribute_not_exists(trashed)", d.Version), errDraftChanged)
-		wr.Also(s.auditItem(caller, now, ActionDraftPublish, c, id, nil), nil)
 		if d.PublishAt != "" {
 			dk := draftDueKey(caller.Scope, c.Key, id)
 			wr.Also(s.st.Table.Delete("PK", dk.PK).Range("SK", dk.SK), nil)
 		}
-		items, err := s.notifyItems(ctx, caller, c, d, "publish", "", now)
-		if err != nil {
-			return err
-		}
-		for _, it := range items {
+		for _, it := range notices {
 			wr.Also(it, nil)
 		}
 		return nil
