@@ -8,6 +8,7 @@ package a11ycheck
 
 import (
 	"context"
+	"net/url"
 	"strings"
 )
 
@@ -80,13 +81,30 @@ const MaxFindings = 100
 // Check reads doc and returns its findings, in document order (fields, then sections). It reads
 // only through r (two batch reads at most).
 func Check(ctx context.Context, doc Doc, r Resolver) ([]Finding, error) {
+	fs, _, err := CheckWithLinks(ctx, doc, r)
+	return fs, err
+}
+
+// Link is an address on another site (or a document there) that a record links to, and where:
+// the scheduled link check (links.go) asks it whether it still answers.
+type Link struct {
+	URL     string `dynamo:"url" json:"url"`
+	Field   string `dynamo:"field" json:"field"`
+	Section *int   `dynamo:"section,omitempty" json:"section,omitempty"`
+}
+
+// MaxLinks bounds the external links of one record the scheduled check follows.
+const MaxLinks = 20
+
+// CheckWithLinks is Check, with the record's external links (at most MaxLinks, each once).
+func CheckWithLinks(ctx context.Context, doc Doc, r Resolver) ([]Finding, []Link, error) {
 	c := &run{}
 	c.walk(doc)
 	media := map[string]Media{}
 	if refs := keys(c.mediaRefs); len(refs) > 0 && r != nil {
 		m, err := r.Media(ctx, refs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		media = m
 	}
@@ -94,7 +112,7 @@ func Check(ctx context.Context, doc Doc, r Resolver) ([]Finding, error) {
 	if slugs := keys(c.slugs); len(slugs) > 0 && r != nil {
 		p, err := r.Pages(ctx, slugs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		pages = p
 	}
@@ -108,7 +126,7 @@ func Check(ctx context.Context, doc Doc, r Resolver) ([]Finding, error) {
 			break
 		}
 	}
-	return out, nil
+	return out, c.links, nil
 }
 
 func keys(m map[string]bool) []string {
@@ -169,6 +187,23 @@ type run struct {
 	pending   []pending
 	mediaRefs map[string]bool
 	slugs     map[string]bool
+	links     []Link
+}
+
+// external notes a link to another site (http or https, absolute) for the scheduled check.
+func (c *run) external(l loc, href string) {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(href) > 2000 || len(c.links) == MaxLinks {
+		return
+	}
+	u.Fragment = ""
+	s := u.String()
+	for _, k := range c.links {
+		if k.URL == s {
+			return
+		}
+	}
+	c.links = append(c.links, Link{URL: s, Field: l.field, Section: l.section})
 }
 
 // loc is where a finding is.

@@ -243,6 +243,7 @@ func (c *run) image(l loc, ref, context string) {
 // document whose accessibility the text around it must speak of (a field holding only an
 // address has no text around it: a document there is always reported).
 func (c *run) target(l loc, href, context string) {
+	c.external(l, href)
 	if slug, ok := internalSlug(href); ok {
 		c.needPage(l, slug, firstOf(context, href))
 	}

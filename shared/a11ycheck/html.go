@@ -210,6 +210,7 @@ func (h *htmlRun) close(c *run, l loc, e *element) {
 				h.pending = append(h.pending, posFinding{p: pending{f: c.finding(l, RuleLinkText, msg, "")}, at: e.at, end: end})
 			}
 		}
+		c.external(l, e.href)
 		if slug, ok := internalSlug(e.href); ok {
 			c.slugsAdd(slug)
 			h.pending = append(h.pending, posFinding{p: pending{f: c.finding(l, RuleBrokenLink, msgBrokenLink, ""), slug: slug}, at: e.at, end: end})

@@ -129,10 +129,10 @@ func (h handler) report(w http.ResponseWriter, r *http.Request) error {
 	return api.JSON(w, http.StatusOK, body)
 }
 
-// page is one Query of the index partition: at most limit items read (a rule filter may leave
-// fewer), and the cursor of the next.
+// page is one Query of the index partition: at most limit items read (the records without
+// findings, kept for their links, and a rule filter may leave fewer), and the cursor of the next.
 func (h handler) page(r *http.Request, scope store.Scope, rule string, limit int, start dynamo.PagingKey) ([]Entry, string, error) {
-	qy := h.st.Table.Get("PK", scope.Partition(partitionName)).Consistent(h.st.Consistent()).SearchLimit(limit)
+	qy := h.st.Table.Get("PK", scope.Partition(partitionName)).Consistent(h.st.Consistent()).SearchLimit(limit).Filter("'total' > ?", 0)
 	if rule != "" {
 		qy = qy.Filter("contains('rules', ?)", rule)
 	}
@@ -145,6 +145,7 @@ func (h handler) page(r *http.Request, scope store.Scope, rule string, limit int
 		return nil, "", store.Wrap("accessibility report", err)
 	}
 	for i := range entries {
+		entries[i].Findings = entries[i].AllFindings()
 		if rule != "" {
 			entries[i].Findings = slices.DeleteFunc(entries[i].Findings, func(f Finding) bool { return f.Rule != rule })
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/store"
@@ -44,9 +46,42 @@ type Entry struct {
 	ID       string    `dynamo:"id" json:"id"`
 	Title    string    `dynamo:"title" json:"title"`
 	Findings []Finding `dynamo:"findings" json:"findings"`
-	// Rules are the distinct rules of its findings (the report's ?rule filter).
-	Rules     []string `dynamo:"rules,set" json:"-"`
+	// Links are its links to other sites, with what the scheduled check last found (links.go).
+	Links []LinkState `dynamo:"links,omitempty" json:"-"`
+	// Total is how many findings it counts for: its findings and its broken or redirected links.
+	Total int `dynamo:"total" json:"-"`
+	// Rules are the distinct rules it is reported under (the report's ?rule filter).
+	Rules     []string `dynamo:"rules,set,omitempty" json:"-"`
 	UpdatedAt string   `dynamo:"updatedAt" json:"updatedAt"`
+	// Rev moves with every write of the item: the link check writes its results only over the
+	// item it read.
+	Rev int `dynamo:"rev" json:"-"`
+	// GSI3PK/GSI3SK index an item with links in the link check's due index (links.go).
+	DuePK string `dynamo:"GSI3PK,omitempty" json:"-"`
+	DueSK string `dynamo:"GSI3SK,omitempty" json:"-"`
+}
+
+// AllFindings are its findings and its links' (a broken link: an error; a redirected one: a
+// warning).
+func (e Entry) AllFindings() []Finding {
+	out := append([]Finding{}, e.Findings...)
+	for _, l := range e.Links {
+		if f, ok := l.finding(); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// settle works out what the item counts for and where it is due, from its findings and links.
+func (e *Entry) settle(now time.Time) {
+	all := e.AllFindings()
+	e.Total = len(all)
+	e.Rules = rulesOf(all)
+	e.DuePK, e.DueSK = "", ""
+	if next, ok := nextCheck(e.Links, now); ok {
+		e.DuePK, e.DueSK = linkDueIndex, next.UTC().Format(time.RFC3339)+"#"+e.PK+"#"+e.SK
+	}
 }
 
 // entryKey is the key of record id of kind's index item.
@@ -93,8 +128,9 @@ func Observe(ctx context.Context, w *collections.Write) error {
 	st, scope := w.Store(), w.Caller.Scope
 	now := time.Now()
 	var findings []Finding
+	var links []Link
 	if Published(kind, after, now) {
-		findings, err = Check(ctx, FromValues(w.C, after), StoreResolver{St: st, Scope: scope, Now: func() time.Time { return now }})
+		findings, links, err = CheckWithLinks(ctx, FromValues(w.C, after), StoreResolver{St: st, Scope: scope, Now: func() time.Time { return now }})
 		if err != nil {
 			return err
 		}
@@ -126,29 +162,44 @@ func Observe(ctx context.Context, w *collections.Write) error {
 	if err != nil && !store.IsNotFound(err) {
 		return err
 	}
-	dRecords, dFindings := int64(0), int64(len(findings)-len(old.Findings))
-	switch {
-	case len(findings) == 0 && !had:
-		return nil
-	case len(findings) == 0:
-		w.Also(st.Table.Delete("PK", k.PK).Range("SK", k.SK), nil)
-		dRecords = -1
-	default:
-		e := Entry{PK: k.PK, SK: k.SK, Kind: kind, ID: id, Title: titleOf(w.C, rec), Findings: findings, Rules: rulesOf(findings),
-			UpdatedAt: now.UTC().Format(time.RFC3339)}
-		if had && sameEntry(old, e) {
-			return nil
-		}
-		w.Also(st.Table.Put(e), nil)
-		if !had {
-			dRecords = 1
-		}
+	e := Entry{PK: k.PK, SK: k.SK, Kind: kind, ID: id, Title: titleOf(w.C, rec), Findings: findings, Links: keepChecked(links, old.Links),
+		UpdatedAt: now.UTC().Format(time.RFC3339), Rev: old.Rev + 1}
+	e.settle(now)
+	if e.Findings == nil {
+		e.Findings = []Finding{}
 	}
-	if dRecords != 0 || dFindings != 0 {
-		pk, sk := scope.CounterKey(CounterName)
-		w.Also(st.Table.Update("PK", pk).Range("SK", sk).Add("count", dRecords).Add("findings", dFindings), nil)
+	switch {
+	case len(findings) == 0 && len(links) == 0 && !had:
+		return nil
+	case len(findings) == 0 && len(links) == 0:
+		w.Also(st.Table.Delete("PK", k.PK).Range("SK", k.SK), nil)
+		e.Total = 0
+	case had && sameEntry(old, e):
+		return nil
+	default:
+		w.Also(st.Table.Put(e), nil)
+	}
+	if u := countsUpdate(st, scope, old, e); u != nil {
+		w.Also(u, nil)
 	}
 	return nil
+}
+
+// countsUpdate moves the counters from what item old counted for to what item e does (nil when
+// nothing moves): a record counts once while it has findings, and each finding once.
+func countsUpdate(st *store.Store, scope store.Scope, old, e Entry) *dynamo.Update {
+	b := func(n int) int64 {
+		if n > 0 {
+			return 1
+		}
+		return 0
+	}
+	dRecords, dFindings := b(e.Total)-b(old.Total), int64(e.Total-old.Total)
+	if dRecords == 0 && dFindings == 0 {
+		return nil
+	}
+	pk, sk := scope.CounterKey(CounterName)
+	return st.Table.Update("PK", pk).Range("SK", sk).Add("count", dRecords).Add("findings", dFindings)
 }
 
 // blocking reads the site settings' blockOnAccessibilityErrors (one GetItem of one field).
@@ -184,8 +235,14 @@ func rulesOf(fs []Finding) []string {
 
 // sameEntry reports whether two index items say the same (times aside).
 func sameEntry(a, b Entry) bool {
-	if a.Title != b.Title || len(a.Findings) != len(b.Findings) {
+	if a.Title != b.Title || len(a.Findings) != len(b.Findings) || len(a.Links) != len(b.Links) || a.Total != b.Total {
 		return false
+	}
+	for i := range a.Links {
+		x, y := a.Links[i], b.Links[i]
+		if x.URL != y.URL || x.Field != y.Field || x.Status != y.Status || x.CheckedAt != y.CheckedAt {
+			return false
+		}
 	}
 	for i := range a.Findings {
 		x, y := a.Findings[i], b.Findings[i]
