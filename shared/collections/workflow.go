@@ -1242,6 +1242,13 @@ func (s *Service) notifyItems(ctx context.Context, caller *auth.Caller, c *Colle
 	if err != nil {
 		return nil, err
 	}
+	if step == "submit" {
+		mails, err := s.reviewerMails(ctx, caller, c, title, message)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, mails...)
+	}
 	if toAuthor && d.AuthorID != "" && (caller.User == nil || d.AuthorID != caller.User.ID) {
 		m, err := s.authorMail(ctx, caller, d.AuthorID, title, message)
 		if err != nil {
@@ -1311,7 +1318,13 @@ func (s *Service) authorMail(ctx context.Context, caller *auth.Caller, authorID,
 	if !u.Status || !mail.ValidAddress(u.Email) {
 		return nil, nil
 	}
-	msg := mail.Message{To: u.Email, FromName: clip(caller.Tenant.Name, mail.MaxNameLength), Subject: clip(subject, 200), Kind: "draft-review"}
+	return s.mailTo(caller, u.Email, subject, body)
+}
+
+// mailTo is the Put of a mail about a draft's step to one member of staff (nil when mail refuses
+// the address).
+func (s *Service) mailTo(caller *auth.Caller, to, subject, body string) (any, error) {
+	msg := mail.Message{To: to, FromName: clip(caller.Tenant.Name, mail.MaxNameLength), Subject: clip(subject, 200), Kind: "draft-review"}
 	if msg.FromName == "" {
 		msg.FromName = "Campus CMS"
 	}
@@ -1339,4 +1352,52 @@ func (s *Service) refuseWithDraft(ctx context.Context, wr *Write) error {
 		return errHasDraft(wr.C)
 	}
 	return nil
+}
+
+// maxReviewerMails bounds the mails one submit writes (each is an item of its transaction), and
+// maxStaffRead the staff and roles read to find who holds the publish right.
+const (
+	maxReviewerMails = MaxEmails
+	maxStaffRead     = 200
+)
+
+// reviewerMails are the mails telling the holders of c's publish right (administrators, holders
+// by their own rights or their role's; active, with an address; not the caller) that a draft
+// waits for them: at most maxReviewerMails, found with one bounded Query of the staff and one of
+// the roles.
+func (s *Service) reviewerMails(ctx context.Context, caller *auth.Caller, c *Collection, subject, body string) ([]any, error) {
+	code := c.Permission(ActionPublish)
+	var roles []auth.Role
+	if err := s.st.Table.Get("PK", caller.Scope.Collection(auth.KindRoles)).Project("id", "status", "permissionIds").Limit(maxStaffRead).All(ctx, &roles); err != nil {
+		return nil, store.Wrap("roles", err)
+	}
+	holding := map[string]bool{}
+	for _, r := range roles {
+		if r.Status && contains(r.PermissionIDs, code) {
+			holding[r.ID] = true
+		}
+	}
+	var staff []auth.User
+	if err := s.st.Table.Get("PK", caller.Scope.Collection(auth.KindUsers)).Project("id", "email", "status", "isAdmin", "roleId", "permissionIds").
+		Limit(maxStaffRead).All(ctx, &staff); err != nil {
+		return nil, store.Wrap("staff", err)
+	}
+	var out []any
+	for _, u := range staff {
+		if len(out) >= maxReviewerMails {
+			break
+		}
+		if !u.Status || (caller.User != nil && u.ID == caller.User.ID) || !mail.ValidAddress(u.Email) ||
+			!(u.IsAdmin || contains(u.PermissionIDs, code) || holding[u.RoleID]) {
+			continue
+		}
+		m, err := s.mailTo(caller, u.Email, subject, body)
+		if err != nil {
+			return nil, err
+		}
+		if m != nil {
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }

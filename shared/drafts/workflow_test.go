@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -193,8 +194,10 @@ func TestReviewRightsAndSteps(t *testing.T) {
 	tn := testkit.NewTenant(t)
 	id, slug := livePage(t, tn, "Fees", "<p>Old fees</p>")
 	setReview(t, tn, true)
-	author := testkit.NewUser(t, tn, "CMS_VIEW_PAGE", "CMS_CREATE_PAGE", "CMS_EDIT_PAGE")
-	editor := testkit.NewUser(t, tn, "CMS_VIEW_PAGE", "CMS_EDIT_PAGE", "CMS_PUBLISH_PAGE")
+	author := newStaff(t, tn, "author-"+tn.ID+"@example.org", "CMS_VIEW_PAGE", "CMS_CREATE_PAGE", "CMS_EDIT_PAGE")
+	editor := newStaff(t, tn, "editor-"+tn.ID+"@example.org", "CMS_VIEW_PAGE", "CMS_EDIT_PAGE", "CMS_PUBLISH_PAGE")
+	// A member of staff without the right gets no reviewer's mail.
+	newStaff(t, tn, "viewer-"+tn.ID+"@example.org", "CMS_VIEW_PAGE")
 
 	// No plain write of the live record, no new record straight to the site.
 	must(t, as(t, tn, author, "PATCH", "/pages/"+id, map[string]any{"title": "Sneaky"}), http.StatusForbidden)
@@ -218,10 +221,16 @@ func TestReviewRightsAndSteps(t *testing.T) {
 	if n := as(t, tn, tn.AdminToken, "GET", "/notifications", nil); !contains(string(n.Raw), "Waiting for review: page") {
 		t.Fatalf("no bell notification of the submit: %s", n.Raw)
 	}
+	if got := mailsTo(t, tn); fmt.Sprint(got) != fmt.Sprintf("[editor-%s@example.org: Waiting for review: page “Fees”]", tn.ID) {
+		t.Fatalf("mail after the submit: %v", got)
+	}
 	must(t, as(t, tn, editor, "POST", "/pages/"+id+"/draft/request-changes", map[string]any{}), http.StatusBadRequest)
 	back := must(t, as(t, tn, editor, "POST", "/pages/"+id+"/draft/request-changes", map[string]any{"comment": "Add the deadline."}), 200)
 	if back.Get("result.state") != "changes_requested" {
 		t.Fatalf("request changes: %s", back.Raw)
+	}
+	if got := mailsTo(t, tn); len(got) != 2 || got[1] != fmt.Sprintf("author-%s@example.org: Changes requested: page “Fees”", tn.ID) {
+		t.Fatalf("mail after the request for changes: %v", got)
 	}
 	if c := must(t, as(t, tn, author, "GET", "/pages/"+id+"/comments", nil), 200); c.Get("totalCount") != float64(1) || c.Get("result.0.comment") != "Add the deadline." {
 		t.Fatalf("comments: %s", c.Raw)
@@ -421,4 +430,25 @@ func TestDraftTenancy(t *testing.T) {
 	if res := as(t, a, a.AdminToken, "GET", "/pages/"+id+"/draft", nil); res.Get("result.draft.fields.title") != "Mine, draft" {
 		t.Fatalf("draft changed: %s", res.Raw)
 	}
+}
+
+var staffSeq atomic.Int64
+
+// newStaff creates a member of staff with an email address and exactly perms, and signs them in.
+func newStaff(t *testing.T, tn testkit.Tenant, email string, perms ...string) string {
+	t.Helper()
+	name := fmt.Sprintf("reviewer%d", staffSeq.Add(1))
+	must(t, as(t, tn, tn.AdminToken, "POST", "/users", map[string]any{"firstName": "Staff", "lastName": "Member", "username": name,
+		"email": email, "password": "staff-pass-1", "permissionIds": perms}), http.StatusCreated)
+	return testkit.Login(t, tn.ID, name, "staff-pass-1")
+}
+
+// mailsTo are the tenant's outgoing mails as "to: subject", oldest first.
+func mailsTo(t *testing.T, tn testkit.Tenant) []string {
+	t.Helper()
+	var out []string
+	for _, m := range testkit.Outbox(t, tn.ID) {
+		out = append(out, m.To+": "+m.Subject)
+	}
+	return out
 }
