@@ -143,7 +143,7 @@ describe('accessible content', () => {
       const describe = page.getByRole('dialog', { name: 'Describe the image' });
       await describe.getByRole('button', { name: 'Save and use' }).click();
       await describe.getByText('Describe the image, or switch on Decorative').waitFor();
-      await describe.getByLabel('Alt text').fill(ALT);
+      await describe.getByRole('textbox', { name: 'Alt text' }).fill(ALT);
       const patched = page.waitForResponse((r) => /\/media\/[0-9A-Z]{26}$/.test(r.url()) && r.request().method() === 'PATCH');
       await describe.getByRole('button', { name: 'Save and use' }).click();
       assert.equal((await patched).status(), 200);

@@ -72,7 +72,7 @@ export function AltTextForm({ item, objectUrlPrefix, onSaved, onCancel, submitLa
             errorMessage={error}
           />
           <SwitchField
-            label="Decorative (it adds nothing a reader needs: no alt text)"
+            label="Decorative (adds nothing a reader needs)"
             labelPosition="end"
             isChecked={decorative}
             onChange={(e) => {
