@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './components.css';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from './focusTrap';
 
 interface Props {
   title: string;
@@ -10,16 +11,6 @@ interface Props {
   /** SPEC §9: default modal max width 800px. */
   maxWidth?: number;
   className?: string;
-}
-
-const TABBABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable]:not([contenteditable="false"]), [tabindex]:not([tabindex="-1"])';
-
-/** tabbables lists what Tab can reach inside the dialog, in document order (visible only). */
-function tabbables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
-    (el) => el.tabIndex >= 0 && (el.offsetWidth > 0 || el.offsetHeight > 0 || el.getClientRects().length > 0),
-  );
 }
 
 /**
@@ -45,24 +36,7 @@ export function Modal({ title, onClose, children, maxWidth = 800, className = ''
         closeRef.current();
         return;
       }
-      if (e.key !== 'Tab') return;
-      const items = tabbables(dialog);
-      if (items.length === 0) {
-        e.preventDefault();
-        dialog.focus();
-        return;
-      }
-      const first = items[0];
-      const last = items[items.length - 1];
-      const active = document.activeElement as HTMLElement | null;
-      const inside = active !== null && dialog.contains(active);
-      if (e.shiftKey && (!inside || active === first || active === dialog)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (!inside || active === last)) {
-        e.preventDefault();
-        first.focus();
-      }
+      keepTabInside(e, dialog);
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useApp } from '../app/AppContext';
+import { MenuIcon, SearchIcon } from './icons';
 import { NotificationBell } from './NotificationBell';
 import { ThemeToggle } from './ThemeToggle';
 import { useSearchShortcut } from './useSearchShortcut';
@@ -12,12 +13,23 @@ const CommandPalette = lazy(loadPalette);
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const SHORTCUT = IS_MAC ? '⌘ + /' : 'Ctrl + /';
 
+/** MenuButton is the phone's menu button: it opens the sidebar's drawer. */
+export interface MenuButton {
+  open: boolean;
+  onOpen: () => void;
+  /** controls is the drawer's id. */
+  controls: string;
+  ref: RefObject<HTMLButtonElement | null>;
+}
+
 interface Props {
   title: string;
+  /** menu, below a tablet's width: the button that opens the navigation drawer. */
+  menu?: MenuButton;
 }
 
 /** HeaderBar: page title, search (the command palette, Ctrl + /), theme switch, bell and profile link. */
-export function HeaderBar({ title }: Props) {
+export function HeaderBar({ title, menu }: Props) {
   const { user } = useApp();
   const [paletteOpen, setPaletteOpen] = useState(false);
   // What had focus before the palette opened: Esc gives it back.
@@ -42,6 +54,19 @@ export function HeaderBar({ title }: Props) {
 
   return (
     <header className="header-bar">
+      {menu && (
+        <button
+          type="button"
+          ref={menu.ref}
+          className="icon-button menu-button"
+          aria-label="Menu"
+          aria-expanded={menu.open}
+          aria-controls={menu.controls}
+          onClick={menu.onOpen}
+        >
+          <MenuIcon />
+        </button>
+      )}
       <h1 className="page-title">{title}</h1>
       <div className="header-actions">
         <button
@@ -53,7 +78,8 @@ export function HeaderBar({ title }: Props) {
           onPointerEnter={() => void loadPalette()}
           onFocus={() => void loadPalette()}
         >
-          Search ({SHORTCUT})
+          <SearchIcon />
+          <span className="header-search-text">Search ({SHORTCUT})</span>
         </button>
         <ThemeToggle />
         <NotificationBell />

@@ -23,3 +23,13 @@ export const SunIcon = ({ size = 18 }: Props) =>
 
 export const ChevronLeftIcon = ({ size = 18 }: Props) => svg(size, <path d="M15 18l-6-6 6-6" />);
 export const ChevronRightIcon = ({ size = 18 }: Props) => svg(size, <path d="M9 18l6-6-6-6" />);
+export const MenuIcon = ({ size = 22 }: Props) => svg(size, <path d="M3 6h18M3 12h18M3 18h18" />);
+export const CloseIcon = ({ size = 20 }: Props) => svg(size, <path d="M18 6L6 18M6 6l12 12" />);
+export const SearchIcon = ({ size = 18 }: Props) =>
+  svg(
+    size,
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-3.5-3.5" />
+    </>,
+  );

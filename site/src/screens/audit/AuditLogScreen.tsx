@@ -114,7 +114,7 @@ export function AuditLogScreen() {
       {!error && entries === null && <Loader />}
       {entries?.length === 0 && <Text marginTop="medium">No entries match.</Text>}
       {entries && entries.length > 0 && (
-        <table className="data-table" aria-label="Audit log entries">
+        <table className="data-table data-table--cards" aria-label="Audit log entries">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -126,10 +126,10 @@ export function AuditLogScreen() {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td>{formatDateTime(e.at)}</td>
-                <td>{e.username || '—'}</td>
-                <td>{what(e)}</td>
-                <td title={e.userAgent}>{e.address || '—'}</td>
+                <td data-label="When">{formatDateTime(e.at)}</td>
+                <td data-label="User">{e.username || '—'}</td>
+                <td data-label="What">{what(e)}</td>
+                <td data-label="From" title={e.userAgent}>{e.address || '—'}</td>
               </tr>
             ))}
           </tbody>

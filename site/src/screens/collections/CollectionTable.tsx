@@ -1,4 +1,4 @@
-import { Badge, Button, Flex } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useApp } from '../../app/AppContext';
@@ -117,6 +117,35 @@ function sortHint(sortable: string[], decl: CollectionDecl): string {
   return `This list is too large to sort by this column. It can be sorted by ${labels.join(', ')}.`;
 }
 
+/**
+ * SortSelect is the sort control of a list shown as cards (below a tablet's width, where the
+ * table's header row is hidden): a column and an order, through the same onSort as the headers.
+ */
+function SortSelect({ columns, sort, sortable, onSort }: { columns: FieldDecl[]; sort: SortState | null; sortable?: string[]; onSort: (field: string) => void }) {
+  const usable = columns.filter((f) => canSortBy(sortable, f.name));
+  if (usable.length === 0) return null;
+  const choose = (value: string) => {
+    const [field, order] = value.split(':');
+    if (!field) return;
+    // onSort toggles: a new column starts ascending, the same column flips its order.
+    const steps = sort?.field === field ? (sort.order === order ? 0 : 1) : order === 'asc' ? 1 : 2;
+    for (let i = 0; i < steps; i++) onSort(field);
+  };
+  return (
+    <SelectField label="Sort by" size="small" className="sort-select" value={sort ? `${sort.field}:${sort.order}` : ''} onChange={(e) => choose(e.target.value)}>
+      {!sort && <option value="">Default order</option>}
+      {usable.flatMap((f) => [
+        <option key={`${f.name}:asc`} value={`${f.name}:asc`}>
+          {f.label}, ascending
+        </option>,
+        <option key={`${f.name}:desc`} value={`${f.name}:desc`}>
+          {f.label}, descending
+        </option>,
+      ])}
+    </SelectField>
+  );
+}
+
 /** CollectionTable lists records: sortable headers, typed cells, per-row actions by permission. */
 export function CollectionTable({
   decl,
@@ -142,7 +171,8 @@ export function CollectionTable({
   const hasActions = canEdit || canDelete || rowLinks.length > 0 || rowDialogs.length > 0;
   return (
     <div className="table-scroll">
-      <table className="data-table">
+      <SortSelect columns={columns} sort={sort} sortable={sortable} onSort={onSort} />
+      <table className="data-table data-table--cards">
         <thead>
           <tr>
             {columns.map((f) => {
@@ -172,7 +202,7 @@ export function CollectionTable({
             <tr key={row.id}>
               {columns.map((f) => {
                 const Own = cells[f.name];
-                return <td key={f.name}>{Own ? <Own row={row} /> : <Cell field={f} value={row[f.name]} row={row} />}</td>;
+                return <td key={f.name} data-label={f.label}>{Own ? <Own row={row} /> : <Cell field={f} value={row[f.name]} row={row} />}</td>;
               })}
               {hasActions && (
                 <td className="row-actions">

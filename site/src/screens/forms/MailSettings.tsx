@@ -25,6 +25,9 @@ export function MailSettings({
       <Heading level={4}>Notifications</Heading>
       <TextAreaField
         label="Notify Emails"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
         descriptiveText={`Each submission is emailed to these addresses (one per line, at most ${MAX_NOTIFY_EMAILS}).`}
         placeholder="office@example.org"
         rows={3}

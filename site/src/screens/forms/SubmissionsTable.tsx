@@ -26,7 +26,7 @@ const nameOf = (row: SubmissionRow) => `submission of ${submittedAt(row) || row.
 export function SubmissionsTable({ rows, columns, selection, busy, onChecked }: Props) {
   return (
     <div className="table-scroll">
-      <table className="data-table">
+      <table className="data-table data-table--cards">
         <thead>
           <tr>
             {selection && (
@@ -54,7 +54,7 @@ export function SubmissionsTable({ rows, columns, selection, busy, onChecked }: 
           {rows.map((row) => (
             <tr key={row.id} className={row.checked ? 'submission--checked' : undefined}>
               {selection && (
-                <td className="select-cell">
+                <td className="select-cell" data-label="Select">
                   <CheckboxField
                     label={`Select ${nameOf(row)}`}
                     labelHidden
@@ -64,7 +64,7 @@ export function SubmissionsTable({ rows, columns, selection, busy, onChecked }: 
                   />
                 </td>
               )}
-              <td>
+              <td data-label="Checked">
                 <CheckboxField
                   label={`Checked: ${nameOf(row)}`}
                   labelHidden
@@ -75,11 +75,11 @@ export function SubmissionsTable({ rows, columns, selection, busy, onChecked }: 
                 />
               </td>
               {columns.map((c) => (
-                <td key={c}>
+                <td key={c} data-label={c}>
                   <Text as="span">{cellText(row[c])}</Text>
                 </td>
               ))}
-              <td>{submittedAt(row)}</td>
+              <td data-label="Submitted At">{submittedAt(row)}</td>
             </tr>
           ))}
         </tbody>

@@ -38,6 +38,9 @@ export function MenuItemPanel({ item, pages, onChange }: Props) {
       ) : (
         <TextField
           label="URL"
+          inputMode="url"
+          autoCapitalize="none"
+          spellCheck={false}
           value={item.url}
           descriptiveText="#, a path such as /about, or https://…"
           onChange={(e) => onChange({ url: e.target.value })}

@@ -112,7 +112,7 @@ export function TrashScreen() {
       )}
       {entries.length > 0 && (
         <div className="table-scroll">
-          <table className="data-table" aria-label="Trash">
+          <table className="data-table data-table--cards" aria-label="Trash">
             <thead>
               <tr>
                 <th scope="col">What</th>
@@ -133,10 +133,10 @@ export function TrashScreen() {
                 return (
                   <tr key={key}>
                     <td>{e.title}</td>
-                    <td>{kindName(e.kind)}</td>
-                    <td>{e.byName || '—'}</td>
-                    <td>{formatDateTime(e.deletedAt)}</td>
-                    <td>{e.purging ? <Badge variation="warning">Being deleted</Badge> : formatDate(e.purgedAt)}</td>
+                    <td data-label="Kind">{kindName(e.kind)}</td>
+                    <td data-label="Deleted by">{e.byName || '—'}</td>
+                    <td data-label="Deleted at">{formatDateTime(e.deletedAt)}</td>
+                    <td data-label="Deleted forever on">{e.purging ? <Badge variation="warning">Being deleted</Badge> : formatDate(e.purgedAt)}</td>
                     <td className="row-actions">
                       <Flex gap="xs" justifyContent="flex-end">
                         {mayRestore && (

@@ -154,7 +154,7 @@ export function FieldInput(props: Props) {
       return <TextAreaField {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'emails':
       return (
-        <TextAreaField {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value)} descriptiveText="One email address a line (at most 10)" />
+        <TextAreaField {...common} rows={3} inputMode="email" autoCapitalize="none" spellCheck={false} value={text} onChange={(e) => onChange(e.target.value)} descriptiveText="One email address a line (at most 10)" />
       );
     case 'json':
       return (
@@ -228,6 +228,9 @@ export function FieldInput(props: Props) {
       );
     default:
       if (field.format === 'timezone') return <TimeZoneInput {...props} />;
+      // A phone number brings up the phone's dial pad; a slug is typed without capitals or corrections.
+      if (field.format === 'tel') return <TextField {...common} type="tel" autoComplete="tel" value={text} onChange={(e) => onChange(e.target.value)} />;
+      if (field.format === 'slug') return <TextField {...common} autoCapitalize="none" spellCheck={false} value={text} onChange={(e) => onChange(e.target.value)} />;
       return <TextField {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
   }
 }

@@ -11,7 +11,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { dndAccessibility } from '../../../lib/dndAccessibility';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * stepCoordinates moves a keyboard drag one row per arrow press: it centres the dragged row on
@@ -43,7 +43,13 @@ interface ListProps {
   children: ReactNode;
 }
 
-/** SortableList reorders its rows by drag (pointer) and by keyboard (Space, arrows, Space). */
+/** Order is what a row's Move up and Move down buttons need: the list's ids and its onMove. */
+const Order = createContext<{ ids: string[]; onMove: (activeId: string, overId: string) => void } | null>(null);
+
+/**
+ * SortableList reorders its rows by drag (pointer), by keyboard (Space, arrows, Space) and by each
+ * row's Move up and Move down buttons (a touch screen's way, where a drag also scrolls).
+ */
 export function SortableList({ ids, onMove, children }: ListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -56,7 +62,7 @@ export function SortableList({ ids, onMove, children }: ListProps) {
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={dndAccessibility(ids, () => 'The item')}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {children}
+        <Order.Provider value={{ ids, onMove }}>{children}</Order.Provider>
       </SortableContext>
     </DndContext>
   );
@@ -70,18 +76,44 @@ interface RowProps {
   children: ReactNode;
 }
 
-/** SortableRow is one row with a drag handle; only the handle starts a drag, so fields stay usable. */
+/** moveLabel names a row's move button after its drag handle: "Drag section 2: News" → "Move section 2: News up". */
+export function moveLabel(handleLabel: string, dir: 'up' | 'down'): string {
+  return `${handleLabel.replace(/^Drag /, 'Move ')} ${dir}`;
+}
+
+/**
+ * SortableRow is one row with a drag handle and Move up / Move down buttons; only the handle
+ * starts a drag, so fields stay usable.
+ */
 export function SortableRow({ id, handleLabel, className = '', children }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const order = useContext(Order);
+  const at = order ? order.ids.indexOf(id) : -1;
+  const move = (by: -1 | 1) => {
+    const over = order?.ids[at + by];
+    if (order && over !== undefined) order.onMove(id, over);
+  };
   return (
     <div
       ref={setNodeRef}
       className={`sortable-row ${isDragging ? 'sortable-row--dragging' : ''} ${className}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
     >
-      <button type="button" className="drag-handle" ref={setActivatorNodeRef} aria-label={handleLabel} {...attributes} {...listeners}>
-        ⋮⋮
-      </button>
+      <div className="sortable-controls">
+        <button type="button" className="drag-handle" ref={setActivatorNodeRef} aria-label={handleLabel} {...attributes} {...listeners}>
+          ⋮⋮
+        </button>
+        {order && order.ids.length > 1 && (
+          <>
+            <button type="button" className="move-button" onClick={() => move(-1)} disabled={at <= 0} aria-label={moveLabel(handleLabel, 'up')} title="Move up">
+              ▲
+            </button>
+            <button type="button" className="move-button" onClick={() => move(1)} disabled={at >= order.ids.length - 1} aria-label={moveLabel(handleLabel, 'down')} title="Move down">
+              ▼
+            </button>
+          </>
+        )}
+      </div>
       <div className="sortable-row-body">{children}</div>
     </div>
   );
