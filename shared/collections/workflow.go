@@ -44,10 +44,20 @@ package collections
 // Draft (JSON): {id, collection, version, state, isNew, liveVersion, fields: {declared fields},
 // title, authorId, authorName, updatedBy, updatedByName, createdAt, updatedAt, saves, publishAt,
 // steps: [{step, by, byName, at, comment?}]}. States: draft, in_review, approved,
-// changes_requested (published drafts are gone). Every step is audited (actions draft-create,
-// draft-submit, draft-approve, draft-request-changes, draft-schedule, draft-publish,
-// draft-discard, comment); autosaves are not audited one by one: they fold into the draft
-// (saves, updatedAt, updatedBy) and the one version and audit entry its publishing writes.
+// changes_requested (published drafts are gone; a scheduled one keeps its state and publishAt).
+// Any save moves the draft back to draft (what was reviewed changed) and cancels its schedule.
+// Every step is audited (actions draft-create, draft-submit, draft-approve,
+// draft-request-changes, draft-schedule, draft-discard, comment; the publish's own write is
+// recorded as draft-publish with its changed fields instead of create/update); autosaves are not
+// audited one by one: they fold into the draft (saves, updatedAt, updatedBy) and into the one
+// version and audit entry its publishing writes. Submit, approve, request changes and publish
+// put a bell notification (the tenant's notifications) in their transaction; approve, request
+// changes and publish mail the author, submit mails the publish right's holders (shared/mail's
+// outbox, same transaction).
+//
+// Comment (JSON): {id, comment, by, byName, at}. GET /{collection}/{id}/draft's live is the
+// record as GET /{collection}/{id} shows it (a page with pageSections); draft.fields holds the
+// draft's declared fields (a page's pageSections as saved), which PUT takes like a PATCH.
 
 import (
 	"context"
