@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/campuscms/panel/shared/a11ycheck"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/schedule"
@@ -38,6 +39,13 @@ func startSchedule(ctx context.Context, deps *app.Deps, every time.Duration) err
 		return err
 	}
 	job := schedule.New(svc, deps.Log)
+	// The accessibility report's link check asks other sites whether links still work: locally
+	// only when LINK_CHECK=1 (a laptop offline, or the browser tests, would see every external
+	// link reported broken).
+	var links *a11ycheck.LinkChecker
+	if os.Getenv("LINK_CHECK") == "1" {
+		links = a11ycheck.NewLinkChecker(deps.Store)
+	}
 	go func() {
 		tick := time.NewTicker(every)
 		defer tick.Stop()
@@ -51,6 +59,16 @@ func startSchedule(ctx context.Context, deps *app.Deps, every time.Duration) err
 					slog.Error("schedule run failed", "err", err)
 				} else if res.Moved > 0 {
 					slog.Info(res.String())
+				}
+				if links != nil {
+					// As the stack's schedule Lambda runs it, after the job.
+					lctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+					if lres, err := links.Run(lctx); err != nil && ctx.Err() == nil {
+						slog.Error("link check failed", "err", err)
+					} else if lres.Items > 0 {
+						slog.Info(lres.String())
+					}
+					cancel()
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/campuscms/panel/shared/a11ycheck"
 	"maps"
 	"os"
+	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
@@ -22,7 +23,7 @@ import (
 )
 
 func main() {
-	job, err := build(context.Background())
+	job, links, err := build(context.Background())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "schedule:", err)
 		os.Exit(1)
@@ -30,20 +31,35 @@ func main() {
 	lambda.Start(func(ctx context.Context) (schedule.Result, error) {
 		res, err := job.Run(ctx)
 		fmt.Println(res)
+		// Then the accessibility report's link check, within what is left of the run's time
+		// (a few addresses per tenant; what is not reached is still due at the next run).
+		lctx, cancel := context.WithTimeout(ctx, linkCheckBudget)
+		lres, lerr := links.Run(lctx)
+		cancel()
+		fmt.Println(lres)
+		if lerr != nil {
+			fmt.Fprintln(os.Stderr, "link check:", lerr)
+		}
 		return res, err
 	})
 }
 
+// linkCheckBudget bounds the link check of one run (the Lambda's timeout is 50 s; each address
+// is given at most 10 s).
+const linkCheckBudget = 20 * time.Second
+
 // build reads the config once and links the hooks of the scheduled collections (pages' rules and
 // the rich-text sanitiser a page's content needs) and of the forms, whose submissions the job
-// purges when a form's trash entry expires, and of the newsletters, whose sending it runs.
-func build(ctx context.Context) (*schedule.Job, error) {
+// purges when a form's trash entry expires, and of the newsletters, whose sending it runs; and
+// the accessibility report's link check over the same table.
+func build(ctx context.Context) (*schedule.Job, *a11ycheck.LinkChecker, error) {
 	deps, err := lambdamain.Deps(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	hooks := pages.Hooks()
 	maps.Copy(hooks, forms.Hooks())
 	maps.Copy(hooks, newsletter.Hooks()) // a newsletter's sending is one of the job's jobs
-	return schedule.FromDeps(deps, collections.Linked{Hooks: hooks, RichText: richtext.Sanitize, Observers: []collections.Observer{a11ycheck.Observe}})
+	job, err := schedule.FromDeps(deps, collections.Linked{Hooks: hooks, RichText: richtext.Sanitize, Observers: []collections.Observer{a11ycheck.Observe}})
+	return job, a11ycheck.NewLinkChecker(deps.Store), err
 }

@@ -56,7 +56,7 @@ export class Schedule extends Construct {
     logGroup.grantWrite(this.role);
     this.fn = new lambda.Function(this, 'Function', {
       // Not "campuscms <group>: ...": that names the API groups, which check the origin secret.
-      description: 'Scheduled publishing job of campuscms (moves due schedule states once a minute)',
+      description: 'Scheduled publishing job of campuscms (moves due schedule states, checks links, once a minute)',
       runtime: lambda.Runtime.PROVIDED_AL2023,
       architecture: lambda.Architecture.ARM_64,
       handler: 'bootstrap',
@@ -75,6 +75,9 @@ export class Schedule extends Construct {
         sid: 'Table',
         actions: [
           'dynamodb:GetItem',
+          // The accessibility findings its writes record look up media records and pages in
+          // batches, and so does the link check it runs (shared/a11ycheck).
+          'dynamodb:BatchGetItem',
           'dynamodb:Query',
           'dynamodb:DescribeTable',
           'dynamodb:ConditionCheckItem',

@@ -42,6 +42,8 @@ describe('scheduled publishing job', () => {
       assert.ok(!actions.includes('dynamodb:Scan'), `Scan in ${JSON.stringify(p.Properties.Roles)}`);
       if (mine) {
         assert.ok(!actions.some((a: string) => a.startsWith('s3:')), 'the job touches no media');
+        // Its writes' accessibility findings and the link check read in batches (shared/a11ycheck).
+        assert.ok(actions.includes('dynamodb:BatchGetItem'), 'the job reads media records and pages in batches');
       }
     }
   });
