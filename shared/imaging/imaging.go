@@ -22,10 +22,11 @@ import (
 
 // Widths are the variant widths, smallest first, each at most 1.5 times the one before it, so a
 // browser picking the copy for a slot never fetches much more than it draws (a phone 412 CSS
-// pixels wide at 1.75 device pixels wants 721 pixels: it gets 960, not 1280). An image is never
+// pixels wide at 1.75 device pixels wants 665 pixels for an image across its content: it gets 800, not
+// 1280). An image is never
 // upscaled, so one narrower than a width gets no variant of it, but a copy at its own width
 // instead (cleaned of its metadata, so a website never needs the original).
-var Widths = []int{320, 480, 640, 960, 1280, 1920}
+var Widths = []int{320, 480, 640, 800, 960, 1280, 1920}
 
 // WidthsFor are the variant widths of an image w pixels wide, smallest first: the copies Derive
 // makes of it (a record listing others was derived with older Widths and is derived again).

@@ -24,7 +24,7 @@ func TestAPhotoTakenSidewaysGivesUprightVariantsWithoutMetadata(t *testing.T) {
 	if size.Width != 3000 || size.Height != 4000 {
 		t.Fatalf("size as shown = %dx%d, want 3000x4000 (orientation 6 swaps the axes)", size.Width, size.Height)
 	}
-	want := [][2]int{{320, 427}, {480, 640}, {640, 853}, {960, 1280}, {1280, 1707}, {1920, 2560}}
+	want := [][2]int{{320, 427}, {480, 640}, {640, 853}, {800, 1067}, {960, 1280}, {1280, 1707}, {1920, 2560}}
 	if len(vs) != len(want) {
 		t.Fatalf("%d variants, want %d", len(vs), len(want))
 	}
@@ -130,7 +130,7 @@ func TestDerivingTwiceGivesTheSameBytes(t *testing.T) {
 
 // TestCopiesAreAtMostOneAndAHalfTimesApart: whatever an image's width, a browser choosing a copy
 // for a slot never has to take one more than 1.5 times wider than the next smaller one (a phone
-// 412 pixels wide at 1.75 device pixels per CSS pixel wants 721: it gets 960, not 1280).
+// 412 pixels wide at 1.75 device pixels per CSS pixel wants 721: it gets 800, not 1280).
 func TestCopiesAreAtMostOneAndAHalfTimesApart(t *testing.T) {
 	for _, w := range []int{1, 200, 320, 321, 479, 480, 481, 700, 959, 960, 1000, 1281, 1919, 1920, 3000, 8000} {
 		ws := imaging.WidthsFor(w)

@@ -30,8 +30,19 @@ var funcs = template.FuncMap{
 	"add":     func(a, b int) int { return a + b },
 	"sub":     func(a, b int) int { return a - b },
 	"item":    func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r} },
+	// topItem is an item of a list right under the page's h1: its title is an h2.
+	"topItem": func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r, Top: true} },
 	"sectionOf": func(v *view, sec public.Section) sectionData {
-		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms}
+		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms, Theme: v.Theme, Hero: v.Hero.Ref != "" && v.Hero.Section == sec.ID}
+	},
+	"sizes": sizes,
+	// load is how an item of a slider or banner section loads its image: the first one is
+	// fetched first when the section holds the page's hero; every other one is lazy.
+	"load": func(d sectionData, i int) string {
+		if d.Hero && i == 0 {
+			return "high"
+		}
+		return "lazy"
 	},
 	"readable": readableText,
 	"webcal":   webcal,
@@ -56,6 +67,8 @@ func webcal(site *public.Site, path string) template.URL {
 type itemData struct {
 	Site *public.Site
 	R    public.Record
+	// Top: the list is right under the page's h1 (its items' titles are h2, not h3).
+	Top bool
 }
 
 // sectionData is one page section drawn by its type's partial.
@@ -63,6 +76,9 @@ type sectionData struct {
 	Site    *public.Site
 	Section public.Section
 	Forms   map[string]*formView
+	// Theme names the theme (image sizes); Hero says the section's first item is the page's hero.
+	Theme string
+	Hero  bool
 }
 
 // readableText is the text colour staff chose (fg, or the page's own when none) for a

@@ -76,8 +76,11 @@ func (s *Server) head(q *req, v *view) head {
 		robots = append(robots, "nofollow")
 	}
 	h.Robots = strings.Join(robots, ", ")
-	if hero := heroImage(v); hero != "" {
-		h.HeroPreload = preloadTag(site.Display(hero), site.Srcset(hero))
+	if v.Hero.Ref != "" {
+		sz, err := sizes(v.Theme, v.Hero.Slot)
+		if err == nil {
+			h.HeroPreload = preloadTag(site.Display(v.Hero.Ref), site.Srcset(v.Hero.Ref), sz)
+		}
 	}
 	h.JSONLD = jsonLD(append([]any{organization(site, v.Set)}, v.JSONLD...))
 	return h
@@ -142,38 +145,85 @@ func jsonLD(v any) template.JS {
 	return template.JS(raw) //nolint:gosec // JSON with HTML characters escaped
 }
 
-// heroImage is the reference of the image a page shows first across its width: the page's own
-// image (home), else its first section's first slide, else the landing's first slider; "" when
-// there is none.
-func heroImage(v *view) string {
-	firstSlide := func(sec *public.Section) string {
-		if sec == nil || sec.Type != "slider" || len(sec.Items) == 0 {
-			return ""
-		}
-		return str(sec.Items[0]["image"])
-	}
-	if home, ok := v.Data.(homeData); ok && home.Slides != nil {
-		return firstSlide(home.Slides)
-	}
-	if v.Page == nil {
-		return ""
-	}
-	if img := str(v.Page.Record["image"]); img != "" && v.Body == "home" {
-		return img
-	}
-	if len(v.Page.Sections) > 0 {
-		return firstSlide(&v.Page.Sections[0])
-	}
-	return ""
+// hero is the image a page draws first, largest, at the top: fetched before anything else
+// (fetchpriority=high) and preloaded from the <head> with the same srcset and sizes, so the
+// browser fetches the copy the image will use before it has laid out the page. Every other
+// image of a page's content is lazy.
+type hero struct {
+	// Ref is the image's reference, "" when the page has none; Slot is where it is drawn.
+	Ref, Slot string
+	// Section is the id of the slider or banner section whose first item is the hero.
+	Section string
 }
 
-// preloadTag is the <link> that preloads a full-width image (html/template would escape a
-// srcset's spaces inside imagesrcset, which it takes for a URL).
-func preloadTag(href, srcset string) template.HTML {
+// introMax is the most text (bytes of HTML) a page's content can have for its first section to
+// still count as on the first screen.
+const introMax = 600
+
+// heroOf is the page's hero: an event's, a notice's or a form's image; a page's own image; else
+// its first section's first slide or banner when that section comes first (the landing's
+// slider when the home page is no page). On a home page whose theme puts the news before the
+// sections (layout.NewsFirst), the sections start below the first screen: no hero.
+func heroOf(v *view) hero {
+	firstItem := func(sec *public.Section, slot string) hero {
+		if sec == nil || len(sec.Items) == 0 {
+			return hero{}
+		}
+		switch sec.Type {
+		case "slider":
+		case "banner":
+			slot = slotWide
+		default:
+			return hero{}
+		}
+		if ref := str(sec.Items[0]["image"]); ref != "" {
+			return hero{Ref: ref, Slot: slot, Section: sec.ID}
+		}
+		return hero{}
+	}
+	switch d := v.Data.(type) {
+	case homeData:
+		if d.Slides != nil {
+			return firstItem(d.Slides, slotLanding)
+		}
+		if layoutOf(v.Theme).NewsFirst && (len(d.Events) > 0 || len(d.Notices) > 0) {
+			return hero{}
+		}
+	case *detailData:
+		if v.Body == "events-detail" || v.Body == "notices-detail" {
+			if ref := str(d.Record["image"]); ref != "" {
+				return hero{Ref: ref, Slot: slotNarrow}
+			}
+		}
+		return hero{}
+	case *formView:
+		if d.Form.Image != "" {
+			return hero{Ref: d.Form.Image, Slot: slotNarrow}
+		}
+		return hero{}
+	}
+	if v.Page == nil {
+		return hero{}
+	}
+	if img := str(v.Page.Record["image"]); img != "" && v.Body == "page" {
+		return hero{Ref: img, Slot: slotPage}
+	}
+	if len(v.Page.Sections) > 0 && (v.Body == "page" || v.Body == "home") {
+		if c, _ := v.Page.Record["content"].(string); len(c) > introMax {
+			return hero{} // the page's text comes first, longer than a screen's introduction
+		}
+		return firstItem(&v.Page.Sections[0], slotSlide)
+	}
+	return hero{}
+}
+
+// preloadTag is the <link> that preloads the hero with the srcset and sizes its <img> has
+// (html/template would escape a srcset's spaces inside imagesrcset, which it takes for a URL).
+func preloadTag(href, srcset, sizes string) template.HTML {
 	e := template.HTMLEscapeString
 	out := `<link rel="preload" as="image" href="` + e(href) + `"`
 	if srcset != "" {
-		out += ` imagesrcset="` + e(srcset) + `" imagesizes="100vw"`
+		out += ` imagesrcset="` + e(srcset) + `" imagesizes="` + e(sizes) + `"`
 	}
 	return template.HTML(out + ` fetchpriority="high">`) //nolint:gosec // both values escaped
 }

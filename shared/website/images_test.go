@@ -37,13 +37,24 @@ func TestAPagesImagesOfferTheirCopiesAndNeverTheOriginal(t *testing.T) {
 		t.Fatal(err)
 	}
 	p = get(t, tn, "/"+slug)
-	set := prefix + id + "/w/thumb 320w, " + prefix + id + "/w/640.jpg 640w, " + prefix + id + "/w/1280.jpg 1280w, " + prefix + id + "/w/1920.jpg 1920w"
+	var set string
+	for _, w := range []string{"320", "480", "640", "800", "960", "1280", "1920"} {
+		file := w + ".jpg"
+		if w == "320" {
+			file = "thumb"
+		} else {
+			set += ", "
+		}
+		set += prefix + id + "/w/" + file + " " + w + "w"
+	}
+	// The classic theme's slider across its 66rem container, its cards in up to three columns.
+	slide := "(min-width: 66rem) 64rem, calc(100vw - 2rem)"
 	must(t, p, 200,
-		// The hero: preloaded with its srcset, then drawn first, full width.
-		`<link rel="preload" as="image" href="`+prefix+id+`/w/1280.jpg" imagesrcset="`+set+`" imagesizes="100vw" fetchpriority="high">`,
-		`<img src="`+prefix+id+`/w/1280.jpg" srcset="`+set+`" sizes="100vw" alt="" width="1600" height="700" fetchpriority="high">`,
+		// The hero: preloaded with its srcset and sizes, then drawn first, across the container.
+		`<link rel="preload" as="image" href="`+prefix+id+`/w/1280.jpg" imagesrcset="`+set+`" imagesizes="`+slide+`" fetchpriority="high">`,
+		`<img src="`+prefix+id+`/w/1280.jpg" srcset="`+set+`" sizes="`+slide+`" alt="" width="1600" height="700" fetchpriority="high">`,
 		// A card below the fold: lazy, sized to its column.
-		`sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 50vw, 100vw" alt="" width="800" height="600" loading="lazy" decoding="async">`)
+		`sizes="(min-width: 66rem) 20.5rem, (min-width: 52.5rem) calc(33.33vw - 1.5rem), (min-width: 35.25rem) calc(50vw - 1.63rem), calc(100vw - 2rem)" alt="" width="800" height="600" loading="lazy" decoding="async">`)
 	if strings.Contains(p.body, prefix+ref) {
 		t.Error("the page links the original, which may carry the photo's GPS position")
 	}

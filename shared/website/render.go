@@ -114,6 +114,8 @@ type view struct {
 	FlashBad bool
 	// Count is what the page's beacon sends (nil: the page is not counted).
 	Count *pageCount
+	// Hero is the image the page draws first (head.go).
+	Hero hero
 }
 
 type handler func(q *req) (*view, error)
@@ -211,6 +213,7 @@ func (s *Server) render(q *req, v *view) error {
 	if err := s.read.LoadImages(q.r.Context(), q.site, v.Page, v.Data, v.Forms, v.Popup, set.Header, set.Footer); err != nil {
 		return err
 	}
+	v.Hero = heroOf(v)
 	v.Head = s.head(q, v)
 	v.Count = s.countOf(q, v)
 	tv, ok := s.views[v.Theme]

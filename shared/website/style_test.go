@@ -1,6 +1,9 @@
 package website
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestChosenColoursStayReadable: whatever text and background colours staff pick, the text drawn
 // reaches WCAG AA's 4.5:1 against its background, as close to the chosen colour as it can.
@@ -20,5 +23,25 @@ func TestChosenColoursStayReadable(t *testing.T) {
 	}
 	if got := readableText("#123456", ""); got != "#123456" {
 		t.Errorf("without a background the choice stays: %s", got)
+	}
+}
+
+// TestNoFontChosenIsTheSystemStack: a site without one of the panel's font choices uses the
+// device's own interface font: no @font-face, nothing to download.
+func TestNoFontChosenIsTheSystemStack(t *testing.T) {
+	fonts, err := parseFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := loadAssets(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{fonts: fonts, assets: assets}
+	for _, font := range []string{"", "Wingdings"} {
+		css := string(s.inlineStyle(styleInput{font: font}))
+		if strings.Contains(css, "@font-face") || !strings.Contains(css, "--font:"+systemStack+"}") {
+			t.Errorf("font %q: %s", font, css)
+		}
 	}
 }

@@ -1,10 +1,16 @@
 // The public website's per-theme browser tests (shared/website), one test file per theme
 // (website-theme-{id}.test.mjs) so that the browser suite's shards share them out: the home page
 // and every section type, axe on every kind of page on a desktop and a phone, and every kind of
-// page without JavaScript. Each file sets its theme and puts the demo back on classic at the end.
+// page without JavaScript, and the W3C Nu HTML checker (vnu-jar, one Java run per file) over the
+// HTML of every kind of page as served. Each file sets its theme and puts the demo back on
+// classic at the end.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BASE_URL, adminToken, apiCall, useBrowser } from './helpers.mjs';
 
 export const PORT = new URL(BASE_URL).port || '80';
@@ -14,6 +20,8 @@ const SECTION_TYPES = ['slider', 'card-row', 'banner', 'text-image', 'embed', 'f
 
 /** AXE is axe-core's browser bundle, injected into each page it audits. */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** VNU is the Nu HTML checker's jar (npm's vnu-jar; needs Java). */
+const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 /** themeTests declares the tests of theme id. */
 export function themeTests(id) {
@@ -31,8 +39,12 @@ export function themeTests(id) {
         `/forms/${await first('custom-forms')}`, '/search?q=campus', '/no-such-page'];
     },
   });
+  /** served holds the HTML of every kind of page as served (saved by the no-JavaScript test). */
+  const served = mkdtempSync(join(tmpdir(), `website-${id}-`));
+  const saved = new Map();
   after(async () => {
     await call('PATCH', '/theme-settings', { themeId: 'classic' });
+    rmSync(served, { recursive: true, force: true });
   });
 
   describe(`public website, theme ${id}`, () => {
@@ -101,6 +113,9 @@ export function themeTests(id) {
           for (const path of pageTypes) {
             const res = await page.goto(`${SITE}${path}`);
             assert.equal(res.status(), path === '/no-such-page' ? 404 : 200, path);
+            const file = join(served, `page-${saved.size}.html`);
+            writeFileSync(file, await res.text());
+            saved.set(file, path);
             assert.equal(await page.evaluate(() => document.documentElement.classList.contains('js')), false, 'JavaScript really off');
             assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, `${path}: one h1`);
             assert.ok((await page.locator('main').innerText()).trim().length > 0, `${path}: main has content`);
@@ -118,6 +133,22 @@ export function themeTests(id) {
         },
         { javaScriptEnabled: false, viewport: { width: 412, height: 823 }, isMobile: true },
       );
+    });
+
+    // Last: the pages the test above saved, checked in one run of the checker (one JVM).
+    test(`theme ${id}: the Nu HTML checker finds no error on any kind of page`, () => {
+      assert.equal(saved.size, pageTypes.length, 'every kind of page was saved by the test above');
+      const run = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'json', ...saved.keys()], { encoding: 'utf8', maxBuffer: 64 << 20 });
+      assert.ok(!run.error, `java: ${run.error?.message} (install a JRE: apt-get install default-jre-headless)`);
+      let messages;
+      try {
+        messages = JSON.parse(run.stderr || run.stdout).messages;
+      } catch {
+        assert.fail(`the checker said: ${run.stderr}${run.stdout}`);
+      }
+      const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal')
+        .map((m) => `${saved.get(decodeURIComponent(m.url?.replace(/^file:/, '') ?? '')) ?? m.url}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` [${m.extract.trim().slice(0, 120)}]` : ''}`);
+      assert.deepEqual(errors, []);
     });
   });
 }

@@ -23,6 +23,11 @@
   d.querySelectorAll('[data-slider]').forEach(function (slider) {
     var list = slider.querySelector('.slides');
     if (!list || list.children.length < 2) return;
+    // The later slides' images are fetched once the slider is used (base.css).
+    var live = function () { slider.classList.add('live'); };
+    ['scroll', 'pointerdown', 'touchstart', 'focusin', 'keydown'].forEach(function (ev) {
+      (ev === 'scroll' ? list : slider).addEventListener(ev, live, { once: true, passive: true });
+    });
     var controls = d.createElement('div');
     controls.className = 'slider-controls';
     [['Previous slide', -1], ['Next slide', 1]].forEach(function (b) {
