@@ -10,11 +10,12 @@ import (
 // how wide each image slot is drawn at every viewport width, so an image's sizes attribute (and
 // its preload's imagesizes) names the width the browser will draw it at and the browser picks
 // the copy that fits (its srcset). TestLayoutsMatchTheThemesCSS keeps these figures equal to the
-// stylesheets' own (--max, --gap, the card grid's column).
+// stylesheets' own (--max, the card grid's gap and column).
 type layout struct {
 	// Max is .container's max-width (--max); containers have 1rem of padding each side.
 	Max float64
-	// Gap is the grids' gap (--gap).
+	// Gap is the card grid's gap (--gap unless the theme's .cards has its own; the text-and-image
+	// columns are taken as that far apart too).
 	Gap float64
 	// CardMin is the card grid's narrowest column (.cards minmax); 0 when cards are one column.
 	CardMin float64
