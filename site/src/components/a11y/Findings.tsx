@@ -74,12 +74,27 @@ export function WithFindings({ findings, children, className }: { findings: read
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const has = (findings?.length ?? 0) > 0;
-  // Linked again with each new list: a lazy editor may have mounted since.
+  // The control may mount later (a lazy rich-text editor): watched until the list goes.
   useEffect(() => {
-    if (!has || !ref.current) return;
-    const control = controlIn(ref.current);
-    return control ? linkDescription(control, id) : undefined;
-  }, [has, id, findings]);
+    const root = ref.current;
+    if (!has || !root) return;
+    let linked: Element | null = null;
+    let undo: (() => void) | undefined;
+    const link = () => {
+      const control = controlIn(root);
+      if (control === linked) return;
+      undo?.();
+      linked = control;
+      undo = control ? linkDescription(control, id) : undefined;
+    };
+    link();
+    const watch = new MutationObserver(link);
+    watch.observe(root, { childList: true, subtree: true });
+    return () => {
+      watch.disconnect();
+      undo?.();
+    };
+  }, [has, id]);
   return (
     <div ref={ref} className={className}>
       {children}
