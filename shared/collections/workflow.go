@@ -800,14 +800,14 @@ func (s *Service) stepRoute(step reviewStep) collectionHandler {
 		if err != nil {
 			return err
 		}
-		if step.comment && b.Comment == "" {
-			return errNeedsComment
-		}
 		caller := auth.CallerFrom(r.Context())
 		id := r.PathValue("id")
 		d, err := s.currentDraft(r.Context(), caller.Scope, c, id, b)
 		if err != nil {
 			return err
+		}
+		if step.comment && b.Comment == "" {
+			return errNeedsComment
 		}
 		if !contains(step.from, d.State) {
 			return errState(step.verb, d.State)
@@ -889,9 +889,6 @@ func (s *Service) publishRoute(w http.ResponseWriter, r *http.Request, c *Collec
 	}
 	if !ok {
 		return errMayNotPublish(c)
-	}
-	if d.LiveVersion == 0 && !caller.User.Can(c.Permission("CREATE")) {
-		return &api.Error{Status: http.StatusForbidden, Message: "You do not have permission to do this."}
 	}
 	if !at.IsZero() && at.After(s.now()) {
 		return s.schedulePublish(w, r, caller, c, d, at)
@@ -1131,13 +1128,6 @@ func (s *Service) addCommentRoute(w http.ResponseWriter, r *http.Request, c *Col
 	if err := api.Decode(r, &b); err != nil {
 		return err
 	}
-	text := strings.TrimSpace(b.Comment)
-	switch {
-	case text == "":
-		return errNeedsComment
-	case utf8.RuneCountInString(text) > MaxCommentLength:
-		return errCommentLength
-	}
 	caller := auth.CallerFrom(r.Context())
 	if !caller.User.Can(c.Permission("EDIT")) && !caller.User.Can(c.Permission(ActionPublish)) {
 		return &api.Error{Status: http.StatusForbidden, Message: "You do not have permission to do this."}
@@ -1145,6 +1135,13 @@ func (s *Service) addCommentRoute(w http.ResponseWriter, r *http.Request, c *Col
 	id := r.PathValue("id")
 	if err := s.recordOrDraft(r.Context(), caller.Scope, c, id); err != nil {
 		return err
+	}
+	text := strings.TrimSpace(b.Comment)
+	switch {
+	case text == "":
+		return errNeedsComment
+	case utf8.RuneCountInString(text) > MaxCommentLength:
+		return errCommentLength
 	}
 	now := s.now()
 	cm, put := s.newComment(caller, c, id, text, now)
