@@ -117,7 +117,9 @@ func (r route) concrete(id string) string {
 	return p
 }
 
-func (r route) hasBody() bool { return r.Method == http.MethodPost || r.Method == http.MethodPatch }
+func (r route) hasBody() bool {
+	return r.Method == http.MethodPost || r.Method == http.MethodPatch || r.Method == http.MethodPut
+}
 
 // publicRoutes are the routes open without a token. A new public route must be added here on
 // purpose; until then the suite fails on it (it expects a 401).
