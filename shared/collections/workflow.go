@@ -546,7 +546,7 @@ func (s *Service) getDraftRoute(w http.ResponseWriter, r *http.Request, c *Colle
 	if err != nil {
 		return err
 	}
-	if found && d.Trashed {
+	if found && (d.Trashed || (d.LiveVersion != 0 && live == nil)) {
 		found = false
 	}
 	if !found && live == nil {
@@ -695,6 +695,9 @@ func (s *Service) saveDraftRoute(w http.ResponseWriter, r *http.Request, c *Coll
 	t := s.newStepTx(own, conflict)
 	if first {
 		t.add(s.auditItem(caller, now, ActionDraftCreate, c, id, sortedKeys(values)))
+		// The live record it starts from must still be there (a delete racing the first save).
+		lk := s.key(caller.Scope, c, id)
+		t.add(s.st.Table.Check("PK", lk.PK).Range("SK", lk.SK).If("attribute_exists(PK)"))
 	}
 	if cancelDue {
 		dk := draftDueKey(caller.Scope, c.Key, id)
@@ -984,6 +987,9 @@ func (s *Service) publishDraft(ctx context.Context, caller *auth.Caller, c *Coll
 	live, err := s.liveOf(ctx, caller.Scope, c, id)
 	if err != nil {
 		return nil, err
+	}
+	if live == nil && d.LiveVersion != 0 {
+		return nil, errNoDraft // its record was deleted (a delete racing its first save)
 	}
 	var wr *Write
 	if live == nil {
