@@ -1414,3 +1414,21 @@ func (s *Service) reviewerMails(ctx context.Context, caller *auth.Caller, c *Col
 	}
 	return out, nil
 }
+
+// DraftFields reads the declared fields of record id's draft, for a preview of the draft as the
+// site would show it (found false without a draft, or with one in the trash).
+func DraftFields(ctx context.Context, st *store.Store, scope store.Scope, kind, id string) (Record, bool, error) {
+	if !ids.Valid(id) {
+		return nil, false, nil
+	}
+	var d draftItem
+	err := st.Get(ctx, draftKey(scope, kind, id), &d)
+	if store.IsNotFound(err) || (err == nil && d.Trashed) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	f, err := d.fields()
+	return f, err == nil, err
+}

@@ -31,6 +31,8 @@ type previewItem struct {
 	SK        string `dynamo:"SK"`
 	PageID    string `dynamo:"pageId"`
 	ExpiresAt int64  `dynamo:"expiresAt"`
+	// Draft previews the page's draft (collections' workflow) instead of the page as saved.
+	Draft bool `dynamo:"draft,omitempty"`
 }
 
 var tokenPattern = lazyre.New(`^[A-Za-z0-9_-]{20,64}$`)
@@ -42,28 +44,50 @@ func previewKey(scope store.Scope, token string) store.Key {
 
 // CreatePreview stores a preview token for a page of the tenant, valid PreviewTTL from now.
 func CreatePreview(ctx context.Context, st *store.Store, scope store.Scope, pageID string, now time.Time) (string, time.Time, error) {
+	return createPreview(ctx, st, scope, pageID, false, now)
+}
+
+// CreateDraftPreview is CreatePreview of the page's draft: the site shows the draft's fields and
+// sections in place of the page's.
+func CreateDraftPreview(ctx context.Context, st *store.Store, scope store.Scope, pageID string, now time.Time) (string, time.Time, error) {
+	return createPreview(ctx, st, scope, pageID, true, now)
+}
+
+func createPreview(ctx context.Context, st *store.Store, scope store.Scope, pageID string, draft bool, now time.Time) (string, time.Time, error) {
 	token := ids.Secret(24)
 	k := previewKey(scope, token)
 	until := now.Add(PreviewTTL).UTC()
-	err := st.Table.Put(previewItem{PK: k.PK, SK: k.SK, PageID: pageID, ExpiresAt: until.Unix()}).Run(ctx)
+	err := st.Table.Put(previewItem{PK: k.PK, SK: k.SK, PageID: pageID, ExpiresAt: until.Unix(), Draft: draft}).Run(ctx)
 	return token, until, store.Wrap("create preview", err)
 }
 
 // PreviewPageID is the page a preview token of the tenant shows; ok is false for a malformed,
 // unknown or expired token (TTL deletes lazily, so the expiry is checked here). One GetItem.
 func PreviewPageID(ctx context.Context, st *store.Store, scope store.Scope, token string, now time.Time) (string, bool, error) {
+	p, ok, err := PreviewOf(ctx, st, scope, token, now)
+	return p.PageID, ok, err
+}
+
+// Preview is what a preview token shows: a page, or its draft.
+type Preview struct {
+	PageID string
+	Draft  bool
+}
+
+// PreviewOf is PreviewPageID saying whether the token previews the page's draft.
+func PreviewOf(ctx context.Context, st *store.Store, scope store.Scope, token string, now time.Time) (Preview, bool, error) {
 	if !tokenPattern().MatchString(token) {
-		return "", false, nil
+		return Preview{}, false, nil
 	}
 	var it previewItem
 	err := st.Get(ctx, previewKey(scope, token), &it)
 	if store.IsNotFound(err) {
-		return "", false, nil
+		return Preview{}, false, nil
 	}
 	if err != nil {
-		return "", false, err
+		return Preview{}, false, err
 	}
-	return it.PageID, now.Unix() < it.ExpiresAt, nil
+	return Preview{PageID: it.PageID, Draft: it.Draft}, now.Unix() < it.ExpiresAt, nil
 }
 
 // Routes claims POST /pages/{id}/preview (CMS_VIEW_PAGE: whoever may read the page in the panel
@@ -72,16 +96,28 @@ func PreviewPageID(ctx context.Context, st *store.Store, scope store.Scope, toke
 func (pageHooks) Routes(s *collections.Service, mux api.Mux, path string, _ *collections.Collection) {
 	mux.Handle("POST "+path+"/{id}/preview", s.Guard().Require(permView, func(w http.ResponseWriter, r *http.Request) error {
 		// No body is needed; one that is sent must still be a JSON object, like every write's.
-		var none struct{}
-		if err := api.DecodeOptional(r, &none); err != nil {
+		// {"draft": true} previews the page's draft (a new page's too) as the site would show it.
+		var body struct {
+			Draft bool `json:"draft"`
+		}
+		if err := api.DecodeOptional(r, &body); err != nil {
 			return err
 		}
 		scope := auth.CallerFrom(r.Context()).Scope
 		id := r.PathValue("id")
-		if _, ok, err := LoadPage(r.Context(), s.Store(), scope, id); err != nil || !ok {
+		create := CreatePreview
+		if body.Draft {
+			create = CreateDraftPreview
+			if _, ok, err := collections.DraftFields(r.Context(), s.Store(), scope, "pages", id); err != nil || !ok {
+				if err != nil {
+					return err
+				}
+				return &api.Error{Status: http.StatusNotFound, Message: "There is no draft of this page."}
+			}
+		} else if _, ok, err := LoadPage(r.Context(), s.Store(), scope, id); err != nil || !ok {
 			return notFoundOr(err)
 		}
-		token, until, err := CreatePreview(r.Context(), s.Store(), scope, id, time.Now())
+		token, until, err := create(r.Context(), s.Store(), scope, id, time.Now())
 		if err != nil {
 			return err
 		}

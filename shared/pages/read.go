@@ -2,9 +2,13 @@ package pages
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -65,4 +69,36 @@ func MarkerPageID(item dynamo.Item) string {
 		return ""
 	}
 	return m.PageID
+}
+
+// DraftSections are the sections a page's draft lists (its pageSections as saved), checked as a
+// save of them would check them but written nowhere: what a preview of the draft shows. A
+// section the draft keeps takes its stored content first (existing: the live page's sections).
+func DraftSections(ctx context.Context, st *store.Store, scope store.Scope, pageID string, draft any, existing []Section) ([]Section, error) {
+	raw, err := json.Marshal(draft)
+	if err != nil {
+		return nil, err
+	}
+	var ins []sectionInput
+	if err := json.Unmarshal(raw, &ins); err != nil {
+		return nil, api.FieldError(http.StatusBadRequest, "pageSections", "Page sections must be a list of sections: "+trimJSONErr(err)+".")
+	}
+	byID := make(map[string]Section, len(existing))
+	for _, sec := range existing {
+		byID[sec.ID] = sec
+	}
+	chk := newChecker(ctx, st, scope)
+	out := make([]Section, 0, len(ins))
+	for i, in := range ins {
+		sec := newSection(scope, pageID, ids.New())
+		if in.ID != nil {
+			if old, ok := byID[*in.ID]; ok {
+				sec = newSection(scope, pageID, old.ID)
+			}
+		}
+		chk.apply(fmt.Sprintf("pageSections[%d].", i), in, &sec, true)
+		sec.Position = i + 1
+		out = append(out, sec)
+	}
+	return out, chk.err()
 }

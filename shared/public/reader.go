@@ -189,3 +189,8 @@ func (r *Reader) Site(scope store.Scope, origin string) *Site {
 func (r *Reader) PreviewPage(ctx context.Context, site *Site, token string) (string, bool, error) {
 	return pages.PreviewPageID(ctx, r.panel, site.Scope, token, r.Now())
 }
+
+// Preview is PreviewPage saying whether the token previews the page's draft (Want.Draft).
+func (r *Reader) Preview(ctx context.Context, site *Site, token string) (pages.Preview, bool, error) {
+	return pages.PreviewOf(ctx, r.panel, site.Scope, token, r.Now())
+}

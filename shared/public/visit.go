@@ -80,6 +80,9 @@ type Want struct {
 	Slug string
 	// PageID reads that page whatever its visibility (a preview the caller has authorised).
 	PageID string
+	// Draft shows PageID's draft (collections' workflow) in place of the page as saved: its
+	// fields and sections, as a preview of the draft (a new page's draft has no page yet).
+	Draft bool
 	// NoSettings skips the singletons and menu (the JSON API's page route).
 	NoSettings bool
 }
@@ -183,6 +186,12 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 	}
 	// A marker is written in the page's own transaction; the slug check keeps a page answering
 	// only to the slug it holds now.
+	if want.Draft && want.PageID != "" {
+		var err error
+		if rec, secs, found, err = r.draftPage(ctx, scope, pageID, rec, secs); err != nil {
+			return nil, err
+		}
+	}
 	if !found || (want.PageID == "" && (!Visible(pagesKind, rec, r.Now()) || rec["slug"] != want.Slug)) {
 		return v, nil
 	}
@@ -290,3 +299,32 @@ func visibleMenu(items []menu.Item, linked map[string]Record, now time.Time) []M
 
 // pagePath is the website path of a page.
 func pagePath(p Record) string { return "/" + url.PathEscape(fmt.Sprint(p["slug"])) }
+
+// draftPage is page id as its draft would show it: the draft's declared fields in place of the
+// page's, and the sections it lists (checked, written nowhere); found false without a draft.
+func (r *Reader) draftPage(ctx context.Context, scope store.Scope, id string, live Record, secs []pages.Section) (Record, []pages.Section, bool, error) {
+	fields, found, err := collections.DraftFields(ctx, r.panel, scope, pagesKind, id)
+	if err != nil || !found {
+		return nil, nil, false, err
+	}
+	rec := Record{"id": id}
+	for k, v := range live {
+		rec[k] = v
+	}
+	for _, f := range r.reg[pagesKind].Fields {
+		if v, ok := fields[f.Name]; ok && !f.Transient {
+			rec[f.Name] = v
+		} else if !f.Derived {
+			delete(rec, f.Name)
+		}
+	}
+	if raw, ok := fields["pageSections"]; ok {
+		// A draft's sections are checked when it is published; the preview shows them as far as
+		// they are valid (an invalid one as its defaults), and fails only on a failed read.
+		var bad *api.Error
+		if secs, err = pages.DraftSections(ctx, r.panel, scope, id, raw, secs); err != nil && !errors.As(err, &bad) {
+			return nil, nil, false, err
+		}
+	}
+	return rec, secs, true, nil
+}

@@ -176,14 +176,15 @@ func (s *Server) formsOf(q *req, p *public.Page) (map[string]*formView, error) {
 // preview serves /_preview/{token}: the page a panel user asked to preview, published or not,
 // never cached and never indexed. A forged, expired or other tenant's token is a 404.
 func (s *Server) preview(q *req) (*view, error) {
-	id, ok, err := s.read.PreviewPage(q.r.Context(), q.site, q.r.PathValue("token"))
+	p, ok, err := s.read.Preview(q.r.Context(), q.site, q.r.PathValue("token"))
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, errNotFound
 	}
-	v, err := s.load(q, public.Want{PageID: id})
+	// A preview of the page's draft (collections' workflow) shows the draft in its place.
+	v, err := s.load(q, public.Want{PageID: p.PageID, Draft: p.Draft})
 	if err != nil {
 		return nil, err
 	}
