@@ -34,6 +34,8 @@ package collections
 //	GET    /{collection}/{id}/comments             VIEW    {result: [Comment], totalCount} oldest first (last 200)
 //	POST   /{collection}/{id}/comments             VIEW+(EDIT or PUBLISH) {comment} → 201 {result: Comment}
 //	GET    /drafts?state=&collection=&limit=       (each collection's VIEW) newest first, at most 100
+//	POST   /pages/{id}/preview {draft: true}        VIEW    (pages' own route) a preview address of the
+//	                                                       draft as the site would show it
 //
 // (*) Publishing needs CMS_PUBLISH_{CATEGORY}, or only the edit right while the Site settings'
 // requireReview is off. Approving and requesting changes always need CMS_PUBLISH_{CATEGORY}.
