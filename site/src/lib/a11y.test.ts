@@ -3,6 +3,7 @@ import {
   asFindings,
   checksAccessibility,
   editPath,
+  fieldLabel,
   findingsSummary,
   groupByRule,
   itemLabel,
@@ -69,6 +70,9 @@ describe('section paths', () => {
     expect(sectionField(x)).toBe('config[1].image');
     expect(itemLabel(sectionField(x))).toBe('Item 2: image');
     expect(itemLabel('title')).toBe('title');
+    expect(fieldLabel('sections[1].config[0].image')).toBe('Section 2, Item 1: image');
+    expect(fieldLabel('sections[0].fontColor')).toBe('Section 1, fontColor');
+    expect(fieldLabel('content')).toBe('content');
     expect(sectionOf(f('a', 'error', 'content'))).toBeNull();
   });
 });

@@ -80,6 +80,14 @@ export function itemLabel(path: string): string {
   return path;
 }
 
+/** fieldLabel says where a finding is, for people: "content", "Section 2, Item 1: image". */
+export function fieldLabel(field: string): string {
+  const m = SECTION_PATH.exec(field);
+  if (!m) return field;
+  const rest = m[2] ? `, ${itemLabel(m[2])}` : '';
+  return `Section ${Number(m[1]) + 1}${rest}`;
+}
+
 /** PlacedFindings are findings sorted to where the editor shows them. */
 export interface PlacedFindings {
   /** byField: findings of the record's own fields, by field name. */

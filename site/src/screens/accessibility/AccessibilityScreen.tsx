@@ -7,7 +7,7 @@ import { download } from '../../api/download';
 import { messageOf } from '../../api/http';
 import { LoadError } from '../../components/LoadError';
 import { collectionFor } from '../../lib/collections';
-import { asFindings, editPath, groupByRule, RULES, type ReportItem } from '../../lib/a11y';
+import { asFindings, editPath, fieldLabel, groupByRule, RULES, type ReportItem } from '../../lib/a11y';
 import '../../components/a11y/a11y.css';
 import './accessibility.css';
 
@@ -151,7 +151,7 @@ export function AccessibilityScreen() {
                   <Link to={editPath(e.kind, e.id)}>
                     Fix {kindTitle(e.kind)}: {e.title}
                   </Link>
-                  {e.finding.field && <span className="a11y-finding__where"> ({e.finding.field})</span>}
+                  {e.finding.field && <span className="a11y-finding__where"> ({fieldLabel(e.finding.field)})</span>}
                   {' — '}
                   <span className="a11y-finding__message">{e.finding.message}</span>
                   {e.finding.context && <q className="a11y-finding__context">{e.finding.context}</q>}
