@@ -23,14 +23,26 @@ const (
 	argonSaltLen = 16
 )
 
+// hashCost is the time and memory (KiB) new hashes are made with: OWASP's everywhere but in test
+// binaries (LowerHashCostForTests). A stored hash names its own parameters, so either verifies.
+var hashCost = struct{ time, memory uint32 }{argonTime, argonMemory}
+
+// LowerHashCostForTests makes new hashes cheap (t=1, m=64 KiB): every test creates a tenant and
+// signs its admin in, and OWASP's cost was two thirds of the Go tests' CPU. testkit.Main calls
+// it; nothing else may.
+func LowerHashCostForTests() {
+	hashCost.time, hashCost.memory = 1, 64
+}
+
 // HashSecret hashes a password or passcode with argon2id into a PHC string.
 func HashSecret(secret string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("auth: salt: %w", err)
 	}
-	key := argon2.IDKey([]byte(secret), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	t, m := hashCost.time, hashCost.memory
+	key := argon2.IDKey([]byte(secret), salt, t, m, argonThreads, argonKeyLen)
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, m, t, argonThreads,
 		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key)), nil
 }
 

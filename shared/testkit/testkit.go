@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/campuscms/panel/shared/app"
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/awsclient/s3client"
 	"github.com/campuscms/panel/shared/config"
@@ -50,6 +51,7 @@ func Run(m *testing.M) int { return RunOver(m, nil) }
 // default transport). The list benchmark adapts the calls dynalite lacks with it.
 func RunOver(m *testing.M, next http.RoundTripper) int {
 	ctx := context.Background()
+	auth.LowerHashCostForTests()
 	if os.Getenv("AWS_ENDPOINT_URL") == "" {
 		emu, err := localaws.Start(ctx, 0)
 		if err != nil {
