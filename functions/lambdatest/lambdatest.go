@@ -147,13 +147,27 @@ func RepoRoot() (string, error) {
 // BuildFlags are the flags the deployed bootstrap is built with (infra/scripts/build-functions.sh).
 var BuildFlags = []string{"-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w"}
 
-// BuildBootstrap builds functions/<group> for linux and the given arch (runtime.GOARCH to run
-// it here) with the deployment flags, into dir/<group>/bootstrap.
-func BuildBootstrap(ctx context.Context, root, group, goarch, dir string) (string, error) {
-	return BuildPackage(ctx, root, "./functions/"+group, group, goarch, dir)
+// BuildBootstraps builds functions/<group> for every group in one go build (each shared package
+// compiled once; separate builds at once each compile the whole graph on a cold cache), with the
+// deployment flags, into dir/<group>; it returns each group's binary.
+func BuildBootstraps(ctx context.Context, root string, groups []string, goarch, dir string) (map[string]string, error) {
+	args := append([]string{"build"}, BuildFlags...)
+	args = append(args, "-o", dir+string(filepath.Separator))
+	bins := map[string]string{}
+	for _, g := range groups {
+		args = append(args, "./functions/"+g)
+		bins[g] = filepath.Join(dir, g)
+	}
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+goarch)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("lambdatest: build %v: %v\n%s", groups, err, msg)
+	}
+	return bins, nil
 }
 
-// BuildPackage builds any main package (relative to root) the way BuildBootstrap builds a
+// BuildPackage builds any main package (relative to root) the way BuildBootstraps builds a
 // group, into dir/<name>/bootstrap: the init benchmark's hello-world baseline uses it.
 func BuildPackage(ctx context.Context, root, pkg, name, goarch, dir string) (string, error) {
 	out := filepath.Join(dir, name, "bootstrap")

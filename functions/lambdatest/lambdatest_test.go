@@ -107,36 +107,35 @@ func TestHandlerAnswersRecordedEvents(t *testing.T) {
 	}
 }
 
-var (
-	buildOnce sync.Map // group → *builtBinary
-)
-
-type builtBinary struct {
+var hostBootstraps = struct {
 	once sync.Once
-	path string
+	bins map[string]string
 	err  error
-}
+}{}
 
-// hostBootstrap builds functions/<group> once per test binary, for this machine's architecture
-// with the deployment flags (the deployed arm64 build differs only in GOARCH).
+// hostBootstrap is functions/<group> built for this machine's architecture with the deployment
+// flags (the deployed arm64 build differs only in GOARCH); the first call builds every group, in
+// one go build.
 func hostBootstrap(t testing.TB, group string) string {
 	t.Helper()
-	v, _ := buildOnce.LoadOrStore(group, &builtBinary{})
-	b := v.(*builtBinary)
-	b.once.Do(func() {
-		dir, err := os.MkdirTemp("", "lambdatest-"+group+"-")
+	hostBootstraps.once.Do(func() {
+		dir, err := os.MkdirTemp("", "lambdatest-")
 		if err != nil {
-			b.err = err
+			hostBootstraps.err = err
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
-		b.path, b.err = BuildBootstrap(ctx, root(t), group, HostArch(), dir)
+		hostBootstraps.bins, hostBootstraps.err = BuildBootstraps(ctx, root(t), groups(t), HostArch(), dir)
 	})
-	if b.err != nil {
-		t.Fatal(b.err)
+	if hostBootstraps.err != nil {
+		t.Fatal(hostBootstraps.err)
 	}
-	return b.path
+	bin, ok := hostBootstraps.bins[group]
+	if !ok {
+		t.Fatalf("no bootstrap built for group %s", group)
+	}
+	return bin
 }
 
 // TestBootstrapServesOneInvocation starts each group's real bootstrap binary against the fake
