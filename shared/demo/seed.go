@@ -135,11 +135,6 @@ func (sd *seeder) run(ctx context.Context) error {
 	if err := sd.uploadMedia(ctx, mediaFiles(sd.tenant.Name)); err != nil {
 		return err
 	}
-	for _, r := range sd.contentRecords() {
-		if _, err := sd.create(ctx, r); err != nil {
-			return err
-		}
-	}
 	created, err := sd.create(ctx, record{"custom-forms", "contact", sd.contactForm()})
 	if err != nil {
 		return err
@@ -152,7 +147,15 @@ func (sd *seeder) run(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, r := range sd.pageRecords() {
+	// Pages before the records that link to them, and each page after the pages it links to (the
+	// last first): a link is checked when its record is saved (a11ycheck's broken-link rule).
+	pages := sd.pageRecords()
+	for i := len(pages) - 1; i >= 0; i-- {
+		if _, err := sd.create(ctx, pages[i]); err != nil {
+			return err
+		}
+	}
+	for _, r := range sd.contentRecords() {
 		if _, err := sd.create(ctx, r); err != nil {
 			return err
 		}
