@@ -103,14 +103,21 @@ async function main() {
       await context.close();
       return { bytes, requests, lh: null };
     }
-    const out = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    // No full-page screenshot: Lighthouse takes it by making the viewport as tall as the page,
+    // which puts every lazy image in view and fetches it, as no visitor's phone does.
+    const out = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableFullPageScreenshot: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     const c = out.lhr.categories;
     const au = out.lhr.audits;
+    const images = [];
     for (const r of au['network-requests']?.details?.items ?? []) {
       if (r.url.startsWith('data:')) continue;
       requests++;
       if (r.resourceType in bytes) bytes[r.resourceType] += r.transferSize ?? 0;
+      if (r.resourceType === 'Image') images.push(`${r.url.replace(/^.*\/media\/[^/]+\//, '')} ${kB(r.transferSize ?? 0)} kB`);
     }
+    const total = TYPES.reduce((n, t) => n + bytes[t], 0);
+    if (total > (new URL(url).pathname === '/' ? GOALS.home : GOALS.other)) findings.push(`${url}: ${kB(total)} kB; images: ${images.join(', ')}`);
     const lh = { perf: c.performance.score, a11y: c.accessibility.score, bp: c['best-practices'].score, seo: c.seo.score,
       lcp: au['largest-contentful-paint'].numericValue, cls: au['cumulative-layout-shift'].numericValue };
     const lcpEl = au['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? '?';
