@@ -1,7 +1,9 @@
 // Screenshots for the README, taken from the running demo so they never go stale:
 // docs/images/panel.png (the panel's dashboard, signed in as the demo admin) and
 // docs/images/website.png (the demo institution's public website in the theme the demo is set
-// to, or SCREENSHOT_THEME if given), both 1280x800 PNG.
+// to, or SCREENSHOT_THEME if given), both 1280x800 PNG; and the panel on a 390x844 touch phone
+// (issue 41): docs/images/phone-dashboard.png, phone-drawer.png, phone-list.png (the Pages list as
+// cards) and phone-editor.png (a record's full-screen form).
 //
 // Run through `make screenshots` (scripts/screenshots.sh), which starts the dev server on spare
 // ports with a known demo password and sets E2E_BASE_URL and DEMO_ADMIN_PASSWORD. It reuses the
@@ -15,6 +17,7 @@ import { ADMIN_PASSWORD, BASE_URL, adminToken, apiCall, launchBrowser, loginAndW
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'docs', 'images');
 const VIEWPORT = { width: 1280, height: 800 };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 /** SITE is the demo tenant's website: Chromium resolves every *.localhost name to loopback. */
 const SITE = BASE_URL.replace('://127.0.0.1', '://demo.localhost').replace('://localhost', '://demo.localhost');
 
@@ -32,8 +35,8 @@ if (process.env.SCREENSHOT_THEME) {
 
 const browser = await launchBrowser();
 try {
-  const shoot = async (name, fn) => {
-    const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: 'light', reducedMotion: 'reduce' });
+  const shoot = async (name, fn, device = { viewport: VIEWPORT }) => {
+    const context = await browser.newContext({ deviceScaleFactor: 1, colorScheme: 'light', reducedMotion: 'reduce', ...device });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     try {
@@ -43,7 +46,7 @@ try {
       await page.evaluate(() => document.fonts.ready);
       const file = join(OUT, name);
       await page.screenshot({ path: file, type: 'png', animations: 'disabled', caret: 'hide' });
-      console.log(`${relative(ROOT, file)}  ${VIEWPORT.width}x${VIEWPORT.height}  ${(statSync(file).size / 1024).toFixed(0)} kB`);
+      console.log(`${relative(ROOT, file)}  ${device.viewport.width}x${device.viewport.height}  ${(statSync(file).size / 1024).toFixed(0)} kB`);
     } finally {
       await context.close();
     }
@@ -69,6 +72,43 @@ try {
       await popup.waitFor({ state: 'detached' }).catch(() => {});
     }
   });
+
+  // The panel on a phone: signed in afresh for each shot (a context keeps no session).
+  const phoneLogin = async (page) => {
+    await loginAndWait(page);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.locator('.counter-value').first().waitFor();
+  };
+  await shoot('phone-dashboard.png', phoneLogin, PHONE);
+  await shoot(
+    'phone-drawer.png',
+    async (page) => {
+      await phoneLogin(page);
+      await page.getByRole('button', { name: 'Menu', exact: true }).tap();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    },
+    PHONE,
+  );
+  await shoot(
+    'phone-list.png',
+    async (page) => {
+      await phoneLogin(page);
+      await page.goto('/pages');
+      await page.locator('tbody tr').first().waitFor();
+    },
+    PHONE,
+  );
+  await shoot(
+    'phone-editor.png',
+    async (page) => {
+      await phoneLogin(page);
+      await page.goto('/events');
+      await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).tap();
+      await page.getByRole('dialog').locator('form[aria-busy="false"]').waitFor();
+    },
+    PHONE,
+  );
 } finally {
   await browser.close();
 }

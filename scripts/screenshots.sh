@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshots (docs/images/panel.png, docs/images/website.png) from the
+# Regenerates the README's screenshots (docs/images/panel.png, website.png and the phone-*.png of the panel
+# on a 390x844 phone) from the
 # demo: starts the dev server on spare ports with a known demo password, captures the panel and the
 # demo institution's website in Chromium (scripts/screenshots.mjs), and stops the server.
 # SCREENSHOTS_PORT / SCREENSHOTS_MOTO_PORT change the ports (8191 / 4591); SCREENSHOT_THEME picks
