@@ -77,7 +77,9 @@ func (sd *seeder) writeMenu(ctx context.Context) error {
 	return nil
 }
 
-// settings are the demo's header, footer, theme settings and SEO defaults, by collection.
+// settings are the demo's header, footer, theme settings and SEO defaults, by collection. The
+// theme settings choose no font: the theme's default, the device's own interface font (the
+// website's system stack), which no visitor downloads.
 func (sd *seeder) settings() []record {
 	name, tenant := sd.tenant.Name, sd.scope.Tenant()
 	return []record{
@@ -87,7 +89,7 @@ func (sd *seeder) settings() []record {
 			"contactEmail": "hello@" + tenant + ".example.org", "phoneNumber": "+1 555 010 0100",
 			"address": "1 College Road\nRiverside, ST 12345", "copyrightText": fmt.Sprintf("© %d %s. All rights reserved.", sd.now.Year(), name),
 			"showNewsletterSignup": true, "showContactInfo": true, "showCopyright": true}},
-		{"theme-settings", "", map[string]any{"theme": "classic", "colorSchemeName": "Blue", "fontFamily": "Georgia"}},
+		{"theme-settings", "", map[string]any{"theme": "classic", "colorSchemeName": "Blue", "fontFamily": ""}},
 		{"seo-settings", "", map[string]any{"defaultTitle": name, "defaultDescription": "Courses for school leavers, adults and professionals at " + name + ".",
 			"defaultKeywords": "college, courses, adult education, evening classes", "ogTitle": name,
 			"ogDescription": "Small classes, big futures.", "ogImageUrl": "/media/" + tenant + "/" + sd.refs["hero-1"],
