@@ -157,10 +157,15 @@ func Observe(ctx context.Context, w *collections.Write) error {
 	}
 	k := entryKey(scope, kind, id)
 	var old Entry
-	err = st.Get(ctx, k, &old)
-	had := err == nil
-	if err != nil && !store.IsNotFound(err) {
-		return err
+	had := false
+	// A created record has no entry yet (a delete removes its record's), so a create reads
+	// nothing more than it did before the checker: its guard batch and its transaction.
+	if w.Action != collections.ActionCreate {
+		err = st.Get(ctx, k, &old)
+		had = err == nil
+		if err != nil && !store.IsNotFound(err) {
+			return err
+		}
 	}
 	e := Entry{PK: k.PK, SK: k.SK, Kind: kind, ID: id, Title: titleOf(w.C, rec), Findings: findings, Links: keepChecked(links, old.Links),
 		UpdatedAt: now.UTC().Format(time.RFC3339), Rev: old.Rev + 1}

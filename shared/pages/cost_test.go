@@ -51,7 +51,7 @@ func txItems(t *testing.T, tenant string, from int) (calls, items, history, inde
 
 // TestWriteCost prints what each kind of write costs in transaction items, before history (the
 // write itself: record, sections, markers, counters, word index) and after (plus its kept version
-// and audit entry), up to nearly the largest write (a page with 40 sections, all replaced, and a
+// and audit entry), up to nearly the largest write (a page with MaxSections sections, all replaced, and a
 // title of 7 indexed words replaced by 7 others, and its publication dates set; with its slug
 // moved too it is the largest, which TestTheLargestWriteFits measures), and holds the rules: at
 // most two items added by history, never past DynamoDB's 100. Run with -v to see the table.
@@ -72,19 +72,19 @@ func TestWriteCost(t *testing.T) {
 		name string
 		do   func() testkit.Response
 	}{
-		{"create a page with 40 sections", func() testkit.Response {
+		{"create a page with 38 sections", func() testkit.Response {
 			res := as(t, tn, "POST", "/pages", map[string]any{"title": "one two three four five six seven eight", "pageSections": sections("A", pages.MaxSections)})
 			pageID, _ = res.Get("result.id").(string)
 			return res
 		}},
-		{"replace all 40 sections, the title and the dates", func() testkit.Response {
+		{"replace all 38 sections, the title and the dates", func() testkit.Response {
 			return as(t, tn, "PATCH", "/pages/"+pageID, map[string]any{"title": "alpha beta gamma delta epsilon zeta eta theta", "pageSections": sections("B", pages.MaxSections), "version": 1,
 				"publishAt": "2099-01-01T00:00:00Z"})
 		}},
 		{"edit one field", func() testkit.Response {
 			return as(t, tn, "PATCH", "/pages/"+pageID, map[string]any{"description": "d", "version": 2})
 		}},
-		{"restore version 1 (40 sections back)", func() testkit.Response {
+		{"restore version 1 (38 sections back)", func() testkit.Response {
 			return as(t, tn, "POST", "/pages/"+pageID+"/versions/1/restore", map[string]any{"version": 3})
 		}},
 		{"delete it (to the trash)", func() testkit.Response {

@@ -14,22 +14,29 @@ import (
 )
 
 // largestWrite is the transaction of the largest legitimate write, item by item: a page whose
-// 40 sections are all replaced by 40 new ones, whose title's 7 indexed words are all replaced,
+// 38 sections are all replaced by 38 new ones, whose title's 7 indexed words are all replaced,
 // whose slug and publishAt move. A restore of the state before it is the same write backwards.
 var largestWrite = []struct {
 	what  string
 	items int
 }{
 	{"the page itself (conditioned on its version)", 1},
-	{"40 new sections put", pages.MaxSections},
-	{"40 replaced sections deleted", pages.MaxSections},
+	{"38 new sections put", pages.MaxSections},
+	{"38 replaced sections deleted", pages.MaxSections},
 	{"the 7 new words' index entries put", 7},
 	{"the 7 old words' index entries deleted", 7},
 	{"the new slug's marker put, the old one's deleted", 2},
 	{"the due item moved (one item at a stable key)", 1},
 	{"the version it replaces, kept", 1},
 	{"its audit entry", 1},
+	{"its accessibility findings' entry and their counter", pages.AccessibilityItems},
+	{"a draft's removal, when the save publishes it", pages.DraftItems},
 }
+
+// measuredLargest is what the tests' largest save writes: no draft is published, and the page's
+// findings (each banner's "More" button) are as many before as after, so their entry is written
+// (its title changes) but not their counter.
+const measuredLargest = pages.LargestWrite - pages.DraftItems - 1
 
 // TestTheLargestWriteFits: the largest legitimate save of a page, and the restore that undoes
 // it, are each one transaction of pages.LargestWrite items, within DynamoDB's 100 — where they
@@ -63,8 +70,8 @@ func TestTheLargestWriteFits(t *testing.T) {
 		res := do()
 		check(t, res, http.StatusOK, "")
 		_, n, _, index := txItems(t, tn.ID, from)
-		if len(n) != 1 || n[0] != pages.LargestWrite || index[0] != 14 {
-			t.Fatalf("%s: transactions of %v items (%v of the word index), want one of %d", name, n, index, pages.LargestWrite)
+		if len(n) != 1 || n[0] != measuredLargest || index[0] != 14 {
+			t.Fatalf("%s: transactions of %v items (%v of the word index), want one of %d", name, n, index, measuredLargest)
 		}
 	}
 	measure("the largest save", func() testkit.Response {

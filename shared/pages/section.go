@@ -23,7 +23,7 @@ import (
 // Bounds that keep one page's reads and writes bounded: a page's sections are read in one query
 // and replaced in one transaction (see LargestWrite).
 const (
-	MaxSections = 40
+	MaxSections = 38
 	MaxItems    = 50
 	maxConfig   = 100_000
 	maxTitle    = 200
@@ -35,15 +35,24 @@ const (
 
 // LargestWrite is the most items one write of a page puts in its transaction, the largest write
 // there is: a save (or the restore that undoes it) that replaces all MaxSections sections by new
-// ones (40 puts + 40 deletes), renames the page (words.MaxWords index entries put and as many
+// ones (38 puts + 38 deletes), renames the page (words.MaxWords index entries put and as many
 // deleted: 14), moves its slug (the new marker put, the old one deleted: 2) and its publishAt
 // (its due item, one item at a stable key: 1), with the page itself, the version it replaces and
-// its audit entry (3). DynamoDB takes at most 100 (store.MaxTransactionItems); a test adds it up
-// and measures it. The forms a page's sections show count towards MaxSections, one each however
-// many sections show it (weight): a save moves the reference count of each form it starts or
-// stops showing (collections.Service.MoveReferences), so sections and forms together are at most
-// 40 on each side of the largest write.
-const LargestWrite = 2*MaxSections + 2*words.MaxWords + 2 + 1 + 3
+// its audit entry (3), its accessibility findings' entry and their counter (a11ycheck.Observe: 2)
+// and, when the write publishes a draft, the draft's removal (1). DynamoDB takes at most 100
+// (store.MaxTransactionItems); a test adds it up and measures it. The forms a page's sections
+// show count towards MaxSections, one each however many sections show it (weight): a save moves
+// the reference count of each form it starts or stops showing (collections.Service.MoveReferences),
+// so sections and forms together are at most 38 on each side of the largest write.
+const LargestWrite = 2*MaxSections + 2*words.MaxWords + 2 + 1 + 3 + AccessibilityItems + DraftItems
+
+// AccessibilityItems and DraftItems are LargestWrite's items a save adds only sometimes: the
+// findings' entry and counter (when the findings or their count change), a draft's removal (when
+// the save publishes it).
+const (
+	AccessibilityItems = 2
+	DraftItems         = 1
+)
 
 // DefaultSectionTitle is a new section's title when none is given (SPEC §9).
 const DefaultSectionTitle = "Section"

@@ -2,10 +2,12 @@ package pages_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/campuscms/panel/shared/pages"
 	"github.com/campuscms/panel/shared/testkit"
 )
 
@@ -262,26 +264,26 @@ func TestSectionConfigValidation(t *testing.T) {
 	if n := len(sectionsOf(t, as(t, tn, "GET", "/pages/"+id, nil))); n != 0 {
 		t.Fatalf("invalid sections were written: %d", n)
 	}
-	// 41 sections are refused.
+	// One more than MaxSections is refused.
 	var list []map[string]any
-	for range 41 {
+	for range pages.MaxSections + 1 {
 		list = append(list, map[string]any{"pageSectionTypeId": types["banner"]})
 	}
 	res := as(t, tn, "PATCH", "/pages/"+id, map[string]any{"pageSections": list})
-	if res.Status != 400 || !strings.Contains(res.Message(), "at most 40 sections") {
-		t.Fatalf("41 sections: %d %s", res.Status, res.Raw)
+	if res.Status != 400 || !strings.Contains(res.Message(), fmt.Sprintf("at most %d sections", pages.MaxSections)) {
+		t.Fatalf("%d sections: %d %s", len(list), res.Status, res.Raw)
 	}
-	// 40 are fine, and replacing all 40 by 40 new ones is one transaction too.
-	res = as(t, tn, "PATCH", "/pages/"+id, map[string]any{"pageSections": list[:40]})
+	// MaxSections are fine, and replacing them all by as many new ones is one transaction too.
+	res = as(t, tn, "PATCH", "/pages/"+id, map[string]any{"pageSections": list[:pages.MaxSections]})
 	mustStatus(t, res, 200)
-	res = as(t, tn, "PATCH", "/pages/"+id, map[string]any{"pageSections": list[:40]})
+	res = as(t, tn, "PATCH", "/pages/"+id, map[string]any{"pageSections": list[:pages.MaxSections]})
 	mustStatus(t, res, 200)
-	if n := len(sectionsOf(t, res)); n != 40 {
+	if n := len(sectionsOf(t, res)); n != pages.MaxSections {
 		t.Fatalf("%d sections", n)
 	}
 	res = as(t, tn, "POST", "/page-sections", map[string]any{"pageId": id, "pageSectionTypeId": types["banner"]})
-	if res.Status != 400 || !strings.Contains(res.Message(), "at most 40 sections") {
-		t.Fatalf("41st by POST: %d %s", res.Status, res.Raw)
+	if res.Status != 400 || !strings.Contains(res.Message(), fmt.Sprintf("at most %d sections", pages.MaxSections)) {
+		t.Fatalf("one more by POST: %d %s", res.Status, res.Raw)
 	}
 }
 

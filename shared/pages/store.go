@@ -2,6 +2,7 @@ package pages
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -22,9 +23,9 @@ var (
 	errPageNotFound    = &api.Error{Status: http.StatusNotFound, Message: "Page not found!"}
 	errSectionNotFound = &api.Error{Status: http.StatusNotFound, Message: "Page section not found!"}
 	errTooManySections = api.FieldError(http.StatusBadRequest, "pageSections",
-		"A page holds at most 40 sections. Remove a section before adding another.")
+		fmt.Sprintf("A page holds at most %d sections. Remove a section before adding another.", MaxSections))
 	errTooManyWithForms = api.FieldError(http.StatusBadRequest, "pageSections",
-		"A page holds at most 40 sections, and each form it shows counts as one more. Remove a section before adding another.")
+		fmt.Sprintf("A page holds at most %d sections, and each form it shows counts as one more. Remove a section before adding another.", MaxSections))
 )
 
 // pageKey is the key of a page record.

@@ -56,7 +56,7 @@ export const MSG_SELECT_TYPE = 'Please select section type';
 export const DEFAULT_SECTION_TITLE = 'Section';
 export const EMBED_TYPES = ['YOUTUBE', 'VIMEO', 'GOOGLE_MAP', 'VIDEO', 'OTHER'] as const;
 /** Server bounds, repeated so the editor can say so before a save fails. */
-export const MAX_SECTIONS = 40;
+export const MAX_SECTIONS = 38;
 export const MAX_ITEMS = 50;
 
 let seq = 0;
