@@ -141,6 +141,11 @@ func (w *recWalk) recipe(r route) func(t *testing.T) recorded {
 		}
 		return nil
 	}
+	if c.Workflow {
+		if fn := w.workflowRecipe(c, strings.TrimPrefix(r.Path, base), r.Method); fn != nil {
+			return fn
+		}
+	}
 	switch r.Method + " " + strings.TrimPrefix(r.Path, base) {
 	case "POST ":
 		return func(t *testing.T) recorded {
@@ -453,4 +458,65 @@ func hasVersion(res testkit.Response, field string, version int) bool {
 		}
 	}
 	return false
+}
+
+// workflowRecipe makes one accepted write through a workflow collection's draft and review routes
+// (shared/collections/workflow.go): each step is audited under the record's id.
+func (w *recWalk) workflowRecipe(c *collections.Collection, path, method string) func(t *testing.T) recorded {
+	base := "/" + c.Key
+	// draft makes a live record with a draft and returns its id.
+	draft := func(t *testing.T) string {
+		id := w.create(t, c.Key)
+		w.admin(t, "PUT", base+"/"+id+"/draft", map[string]any{c.NameField: fmt.Sprintf("Draft %d", next())}, http.StatusOK)
+		return id
+	}
+	submitted := func(t *testing.T) string {
+		id := draft(t)
+		w.admin(t, "POST", base+"/"+id+"/draft/submit", map[string]any{}, http.StatusOK)
+		return id
+	}
+	rec := func(action, id string) recorded { return recorded{action: action, collection: c.Key, id: id} }
+	switch method + " " + path {
+	case "POST /draft":
+		return func(t *testing.T) recorded {
+			body := testkit.SampleBody(t, w.tn, w.reg, c, next())
+			id := w.admin(t, "POST", base+"/draft", body, http.StatusCreated).Get("result.id").(string)
+			return rec(collections.ActionDraftCreate, id)
+		}
+	case "PUT /{id}/draft":
+		return func(t *testing.T) recorded { return rec(collections.ActionDraftCreate, draft(t)) }
+	case "DELETE /{id}/draft":
+		return func(t *testing.T) recorded {
+			id := draft(t)
+			w.admin(t, "DELETE", base+"/"+id+"/draft", nil, http.StatusOK)
+			return rec(collections.ActionDraftDiscard, id)
+		}
+	case "POST /{id}/draft/submit":
+		return func(t *testing.T) recorded { return rec(collections.ActionDraftSubmit, submitted(t)) }
+	case "POST /{id}/draft/approve":
+		return func(t *testing.T) recorded {
+			id := submitted(t)
+			w.admin(t, "POST", base+"/"+id+"/draft/approve", map[string]any{}, http.StatusOK)
+			return rec(collections.ActionDraftApprove, id)
+		}
+	case "POST /{id}/draft/request-changes":
+		return func(t *testing.T) recorded {
+			id := submitted(t)
+			w.admin(t, "POST", base+"/"+id+"/draft/request-changes", map[string]any{"comment": "Shorter, please."}, http.StatusOK)
+			return rec(collections.ActionDraftRequestChanges, id)
+		}
+	case "POST /{id}/draft/publish":
+		return func(t *testing.T) recorded {
+			id := draft(t)
+			w.admin(t, "POST", base+"/"+id+"/draft/publish", map[string]any{}, http.StatusOK)
+			return recorded{action: collections.ActionDraftPublish, collection: c.Key, id: id, versions: base + "/" + id + "/versions", version: 1}
+		}
+	case "POST /{id}/comments":
+		return func(t *testing.T) recorded {
+			id := w.create(t, c.Key)
+			w.admin(t, "POST", base+"/"+id+"/comments", map[string]any{"comment": "Looks good."}, http.StatusCreated)
+			return rec(collections.ActionComment, id)
+		}
+	}
+	return nil
 }
