@@ -302,6 +302,9 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		if f.Format == FormatSlug && !formats.Slug(s) {
 			return nil, f.Label + " may hold only lowercase letters, digits and hyphens (at most 100)."
 		}
+		if f.Format == FormatTel && s != "" && !formats.Phone(s) {
+			return nil, f.Label + " must be a phone number: digits, spaces and + ( ) - . /, with an extension written as ext. 204 (at most 40 characters)."
+		}
 		if f.Format == FormatTimeZone && !validZone(s) {
 			return nil, f.Label + " must be a time zone name from the IANA database, such as Europe/London or America/New_York."
 		}

@@ -53,6 +53,9 @@ const FormatSlug = "slug"
 // FormatHTTPS makes a url field accept only an absolute https:// address (a social media page).
 const FormatHTTPS = "https"
 
+// FormatTel makes a text field a phone number (formats.Phone); the panel offers the phone keyboard.
+const FormatTel = "tel"
+
 // FormatTimeZone makes a text field an IANA time zone name ("Europe/London") that the time zone
 // database knows (formats.TimeZone); empty means UTC.
 const FormatTimeZone = "timezone"
@@ -242,8 +245,8 @@ func parse(raw []byte) (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: ref is for reference fields and transient fields whose hooks keep references", key, f.Name)
 			case f.Transient && c.Hooks == "":
 				return nil, fmt.Errorf("collections: %s.%s: a transient field needs hooks to handle it", key, f.Name)
-			case f.Format == FormatSlug && f.Type != TypeText:
-				return nil, fmt.Errorf("collections: %s.%s: format slug is for text fields", key, f.Name)
+			case (f.Format == FormatSlug || f.Format == FormatTel || f.Format == FormatTimeZone) && f.Type != TypeText:
+				return nil, fmt.Errorf("collections: %s.%s: format %s is for text fields", key, f.Name, f.Format)
 			case f.After != "" && (f.Type != TypeDateTime || !c.hasField(f.After, TypeDateTime)):
 				return nil, fmt.Errorf("collections: %s.%s: after names a datetime field of a datetime field", key, f.Name)
 			case f.Derived && f.Required:

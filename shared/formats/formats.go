@@ -1,5 +1,5 @@
 // Package formats holds the text formats more than one package accepts, one definition each:
-// an email address, a calendar date, a URL slug, a hex colour, a time zone. Patterns compile on
+// an email address, a calendar date, a URL slug, a hex colour, a phone number, a time zone. Patterns compile on
 // first use (lazyre).
 package formats
 
@@ -15,6 +15,9 @@ var (
 	datePattern  = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
 	slugPattern  = lazyre.New(`^[a-z0-9-]{1,100}$`)
 	colorPattern = lazyre.New(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+	// phonePattern is a phone number as people write it: digits with spaces and + ( ) - . /,
+	// at least three digits, and an extension after it ("ext. 204", "x204").
+	phonePattern = lazyre.New(`^\+?[0-9 ().\/-]*[0-9][0-9 ().\/-]*[0-9][0-9 ().\/-]*[0-9][0-9 ().\/-]*(?: ?(?:[eE][xX][tT]\.?|[xX]) ?[0-9]{1,6})?$`)
 	// zonePattern is the shape of an IANA time zone name: "UTC", "Europe/London",
 	// "America/Argentina/Buenos_Aires", "Etc/GMT+5". Never a path (no leading slash, no dots).
 	zonePattern = lazyre.New(`^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9][A-Za-z0-9_+-]*){0,3}$`)
@@ -28,6 +31,10 @@ func Date(s string) bool { return datePattern().MatchString(s) }
 
 // Slug reports whether s is a URL slug: lowercase ASCII letters, digits and hyphens, 1 to 100.
 func Slug(s string) bool { return slugPattern().MatchString(s) }
+
+// Phone reports whether s is written as a phone number (at most 40 bytes): digits, spaces and
+// + ( ) - . /, with an optional extension ("ext. 204").
+func Phone(s string) bool { return len(s) <= 40 && phonePattern().MatchString(s) }
 
 // Color reports whether s is a hex colour, #rgb or #rrggbb (either case).
 func Color(s string) bool { return colorPattern().MatchString(s) }

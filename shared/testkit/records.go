@@ -17,6 +17,9 @@ func SampleValue(t testing.TB, tn Tenant, reg collections.Registry, f collection
 	if f.Format == collections.FormatSlug {
 		return fmt.Sprintf("slug-%d", n)
 	}
+	if f.Format == collections.FormatTel {
+		return fmt.Sprintf("+1 555 010 %04d", n%10000)
+	}
 	if f.Format == collections.FormatTimeZone {
 		return []string{"UTC", "America/New_York", "Europe/London", "Asia/Kolkata"}[n%4]
 	}
