@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"hash/crc32"
+	"html/template"
 	"io/fs"
 	"net/http"
 	"path"
@@ -118,6 +119,21 @@ func (s *assetSet) Path(name string) string {
 		return ""
 	}
 	return AssetsPath + a.hashed
+}
+
+// Inline is the content of a stylesheet, for a page's <style>: the theme's stylesheet is written
+// into the page, so the first paint waits for no second round trip (about 4.5 kB gzipped, which
+// the page's own compression takes; its print rules print as before). "" for a file that does
+// not exist (or cannot be read). The CSS is the website's own: nothing in it ends a <style>.
+func (s *assetSet) Inline(name string) template.CSS {
+	a, ok := s.files[name]
+	if !ok || path.Ext(name) != ".css" {
+		return ""
+	}
+	if a.load(name); a.err != nil {
+		return ""
+	}
+	return template.CSS(strings.ReplaceAll(string(a.body), "</", `<\/`)) //nolint:gosec // the website's own embedded CSS
 }
 
 // byHashedName finds the file a served name stands for: "site.3f2a1c0d.js" is site.js, if its

@@ -12,7 +12,8 @@ import (
 func fontCSS(t *testing.T, tn testkit.Tenant) string {
 	t.Helper()
 	p := get(t, tn, "/")
-	m := regexp.MustCompile(`(?s)<style>(.*?:root\{[^}]*\})`).FindStringSubmatch(p.body)
+	// The page's own <style> is its last (the theme's stylesheet comes first).
+	m := regexp.MustCompile(`(?s).*<style>(.*?:root\{[^}]*\})`).FindStringSubmatch(p.body)
 	if m == nil {
 		t.Fatalf("no inline style: %.2000s", p.body)
 	}

@@ -100,10 +100,12 @@ type view struct {
 	JSONLD []any
 
 	// Filled by render.
-	Site     *public.Site
-	Set      *public.Settings
-	Theme    string
-	CSS      template.CSS
+	Site  *public.Site
+	Set   *public.Settings
+	Theme string
+	CSS   template.CSS
+	// ThemeCSS is the theme's stylesheet (base and theme), written into the page's <head>.
+	ThemeCSS template.CSS
 	Asset    func(string) string
 	Head     head
 	Path     string
@@ -207,6 +209,7 @@ func (s *Server) render(q *req, v *view) error {
 	v.Path = q.r.URL.Path
 	v.Links = fixedLinks
 	v.Year = s.read.Now().Year()
+	v.ThemeCSS = s.assets.Inline("theme-" + v.Theme + ".css")
 	v.CSS = s.inlineStyle(styleInput{primary: str(set.ThemeSettings["primaryColor"]), secondary: str(set.ThemeSettings["secondaryColor"]),
 		font: str(set.ThemeSettings["fontFamily"]), customCSS: str(set.ThemeSettings["customCss"])})
 	// The media records of every image the page shows, in one round trip: their copies' sizes.

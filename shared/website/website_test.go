@@ -312,7 +312,9 @@ func TestEveryThemeRendersEveryPageType(t *testing.T) {
 	for _, th := range cat.Themes {
 		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
 		for _, path := range paths {
-			must(t, get(t, tn, path), 200, `class="theme-`+th.ID+`"`, "/assets/theme-"+th.ID+".")
+			p := get(t, tn, path)
+			must(t, p, 200, `class="theme-`+th.ID+`"`)
+			themeCSS(t, p.body, th.ID)
 		}
 		must(t, get(t, tn, "/missing-page"), 404, `class="theme-`+th.ID+`"`)
 	}
