@@ -25,8 +25,9 @@ import (
 // pixels wide at 1.75 device pixels wants 665 pixels for an image across its content: it gets 800, not
 // 1280). An image is never
 // upscaled, so one narrower than a width gets no variant of it, but a copy at its own width
-// instead (cleaned of its metadata, so a website never needs the original).
-var Widths = []int{320, 480, 640, 800, 960, 1280, 1920}
+// instead (cleaned of its metadata, so a website never needs the original). The small copies
+// (160, 240) are for logos and icons: a header's 48-pixel logo at 3 device pixels wants 144.
+var Widths = []int{160, 240, 320, 480, 640, 800, 960, 1280, 1920}
 
 // WidthsFor are the variant widths of an image w pixels wide, smallest first: the copies Derive
 // makes of it (a record listing others was derived with older Widths and is derived again).

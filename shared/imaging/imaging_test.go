@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"slices"
 	"testing"
 
 	"github.com/campuscms/panel/shared/imaging"
@@ -24,7 +25,7 @@ func TestAPhotoTakenSidewaysGivesUprightVariantsWithoutMetadata(t *testing.T) {
 	if size.Width != 3000 || size.Height != 4000 {
 		t.Fatalf("size as shown = %dx%d, want 3000x4000 (orientation 6 swaps the axes)", size.Width, size.Height)
 	}
-	want := [][2]int{{320, 427}, {480, 640}, {640, 853}, {800, 1067}, {960, 1280}, {1280, 1707}, {1920, 2560}}
+	want := [][2]int{{160, 213}, {240, 320}, {320, 427}, {480, 640}, {640, 853}, {800, 1067}, {960, 1280}, {1280, 1707}, {1920, 2560}}
 	if len(vs) != len(want) {
 		t.Fatalf("%d variants, want %d", len(vs), len(want))
 	}
@@ -58,8 +59,8 @@ func TestAnUprightPhotoNarrowerThanAWidthIsNeverUpscaled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if size.Width != 700 || len(vs) != 4 || vs[2].Width != 640 || vs[2].Height != 457 || vs[3].Width != 700 || vs[3].Height != 500 {
-		t.Fatalf("size %+v, variants %d (%+v)", size, len(vs), vs)
+	if size.Width != 700 || len(vs) != 6 || vs[4].Width != 640 || vs[4].Height != 457 || vs[5].Width != 700 || vs[5].Height != 500 {
+		t.Fatalf("size %+v, variants %d", size, len(vs))
 	}
 }
 
@@ -76,8 +77,8 @@ func TestATransparentPNGStaysPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vs) != 4 {
-		t.Fatalf("%d variants, want 4 (320, 480, 640 and its own 800)", len(vs))
+	if len(vs) != 6 {
+		t.Fatalf("%d variants, want 6 (160, 240, 320, 480, 640 and its own 800)", len(vs))
 	}
 	for _, v := range vs {
 		if v.Ext != "png" || v.ContentType != "image/png" {
@@ -142,6 +143,10 @@ func TestCopiesAreAtMostOneAndAHalfTimesApart(t *testing.T) {
 				t.Errorf("width %d: copies %v: %d then %d", w, ws, ws[i-1], ws[i])
 			}
 		}
+	}
+	// A logo 256 pixels wide, shown 48 pixels high: copies a header's slot can use.
+	if ws := imaging.WidthsFor(256); !slices.Equal(ws, []int{160, 240, 256}) {
+		t.Errorf("a 256-pixel logo: copies %v, want 160, 240 and its own 256", ws)
 	}
 	for i := 1; i < len(imaging.Widths); i++ {
 		if float64(imaging.Widths[i]) > 1.5*float64(imaging.Widths[i-1]) {

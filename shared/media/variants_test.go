@@ -64,7 +64,7 @@ func TestAConfirmedPhotoGetsUprightVariantsWithoutItsGPSPosition(t *testing.T) {
 	want := []struct {
 		w, h float64
 		url  string
-	}{{320, 427, id + "/w/thumb"}, {480, 640, id + "/w/480.jpg"}, {640, 853, id + "/w/640.jpg"}, {800, 1067, id + "/w/800.jpg"}, {960, 1280, id + "/w/960.jpg"},
+	}{{160, 213, id + "/w/thumb"}, {240, 320, id + "/w/240.jpg"}, {320, 427, id + "/w/320.jpg"}, {480, 640, id + "/w/480.jpg"}, {640, 853, id + "/w/640.jpg"}, {800, 1067, id + "/w/800.jpg"}, {960, 1280, id + "/w/960.jpg"},
 		{1280, 1707, id + "/w/1280.jpg"}, {1920, 2560, id + "/w/1920.jpg"}}
 	variants, _ := list.Get("result.0.variants").([]any)
 	if len(variants) != len(want) {
@@ -181,8 +181,8 @@ func TestDeriveTenantGivesOlderImagesTheCurrentCopies(t *testing.T) {
 			t.Errorf("copy %v listed but not stored", v)
 		}
 	}
-	if len(widths) != 7 || widths[1] != 480 || widths[3] != 800 || widths[6] != 1920 {
-		t.Fatalf("copies %v, want 320, 480, 640, 800, 960, 1280 and 1920", widths)
+	if len(widths) != 9 || widths[1] != 240 || widths[3] != 480 || widths[5] != 800 || widths[8] != 1920 {
+		t.Fatalf("copies %v, want 160, 240, 320, 480, 640, 800, 960, 1280 and 1920", widths)
 	}
 	if n, err := deriver(t).DeriveTenant(context.Background(), scope); err != nil || n != 0 {
 		t.Fatalf("second run = %d, %v; want nothing left to derive", n, err)

@@ -38,9 +38,9 @@ func TestAPagesImagesOfferTheirCopiesAndNeverTheOriginal(t *testing.T) {
 	}
 	p = get(t, tn, "/"+slug)
 	var set string
-	for _, w := range []string{"320", "480", "640", "800", "960", "1280", "1920"} {
+	for _, w := range []string{"160", "240", "320", "480", "640", "800", "960", "1280", "1920"} {
 		file := w + ".jpg"
-		if w == "320" {
+		if w == "160" {
 			file = "thumb"
 		} else {
 			set += ", "
