@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR, TENANT, TINY_PNG, apiCall, confirmYes, loginAndWait, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR, TENANT, TINY_PNG, apiCall, confirmYes, loginAndWait, useBrowser, describeImage } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 // A well-formed media reference ({ulid}/{name}); the collections API checks the shape only.
@@ -208,6 +208,7 @@ describe('generic collection screens', () => {
       await picker.getByLabel('Choose a file').setInputFiles({ name: `${caption}.png`, mimeType: 'image/png', buffer: TINY_PNG });
       await picker.getByRole('button', { name: 'Upload' }).click();
       await picker.waitFor({ state: 'detached' });
+      await describeImage(page, `Photo ${caption}`);
       await form.getByRole('group', { name: 'Image' }).locator('img').waitFor();
       await form.getByLabel('Caption').fill(caption);
       await form.getByRole('button', { name: 'Save' }).click();

@@ -2,7 +2,7 @@
 // is never typed in; it is shown read-only and worked out by the server from the chosen file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { TINY_PNG, loginAndWait, useBrowser } from './helpers.mjs';
+import { TINY_PNG, loginAndWait, useBrowser, describeImage } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const withPage = useBrowser();
@@ -29,6 +29,7 @@ describe('file size from the media library', () => {
       await picker.getByLabel('Choose a file').setInputFiles({ name: `${caption}.png`, mimeType: 'image/png', buffer: TINY_PNG });
       await picker.getByRole('button', { name: 'Upload' }).click();
       await picker.waitFor({ state: 'detached' });
+      await describeImage(page, `Photo ${caption}`);
       // The uploaded file's size shows at once, before the save (which takes it from the library).
       assert.equal(await size.inputValue(), SIZE);
       await form.getByLabel('Caption').fill(caption);

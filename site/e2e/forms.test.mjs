@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SCREENSHOT_DIR, loginAndWait, useBrowser } from './helpers.mjs';
+import { SCREENSHOT_DIR, loginAndWait, useBrowser, describeImage } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 // A 1×1 PNG for the cover image, uploaded through the media picker.
@@ -64,7 +64,7 @@ describe('form builder and submissions', () => {
       const picker = page.getByRole('dialog');
       await picker.getByLabel('Choose a file').setInputFiles({ name: cover, mimeType: 'image/png', buffer: PNG });
       await picker.getByRole('button', { name: 'Upload' }).click();
-      await picker.waitFor({ state: 'detached' });
+      await describeImage(page, 'Application form cover');
 
       for (const [i, f] of FIELDS.entries()) {
         await page.getByRole('button', { name: '+ Add Field' }).click();

@@ -217,3 +217,14 @@ export function useAdminBrowser(opts = {}) {
   const call = (method, path, body) => apiCall(method, path, body, token);
   return { withPage, call };
 }
+
+/**
+ * describeImage answers the alt-text dialog an image upload opens (issue 37): the media picker's
+ * "Describe the image" step, or the Media Library's "Alt text: {name}" dialog.
+ */
+export async function describeImage(page, alt) {
+  const dialog = page.getByRole('dialog', { name: /^(Describe the image|Alt text: )/ });
+  await dialog.getByRole('textbox', { name: 'Alt text' }).fill(alt);
+  await dialog.getByRole('button', { name: /^(Save and use|Save)$/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

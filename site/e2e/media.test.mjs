@@ -3,7 +3,7 @@
 // safety headers, delete, and the size limit. Every test names its files uniquely.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ADMIN_PASSWORD, BASE_URL, loginAndWait, png, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, BASE_URL, loginAndWait, png, useBrowser, describeImage } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 
@@ -48,6 +48,7 @@ describe('media library', () => {
       const timing = res.request().timing();
       console.log(`uploaded ${image.length} bytes; confirmation took ${Math.round(timing.responseEnd)} ms`);
       await page.getByText('File Uploaded successfully!').waitFor();
+      await describeImage(page, 'A campus photo');
       assert.ok((await page.evaluate(() => window.__progressSeen)) >= 0, 'the progress bar was shown');
       await page.getByText('No file chosen').waitFor();
 
@@ -138,6 +139,7 @@ describe('media library', () => {
       await chooser.getByRole('button', { name: 'Upload' }).click();
       await page.getByText('File Uploaded successfully!').waitFor();
       await chooser.waitFor({ state: 'detached' });
+      await describeImage(page, 'A notice picture');
       const preview = picker.locator('img.media-picker-preview');
       await preview.waitFor();
       assert.match(await preview.getAttribute('data-file'), new RegExp(`^[0-9A-Z]{26}/${imageName}$`));

@@ -4,7 +4,7 @@
 // no other test file touches.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, TINY_PNG, apiCall, loginAndWait, useBrowser } from './helpers.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, TINY_PNG, apiCall, loginAndWait, useBrowser, describeImage } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 
@@ -178,6 +178,7 @@ describe('website settings screens', () => {
         await picker.getByLabel('Choose a file').setInputFiles({ name: `logo-${RUN}.png`, mimeType: 'image/png', buffer: TINY_PNG });
         await picker.getByRole('button', { name: 'Upload' }).click();
         await picker.waitFor({ state: 'detached' });
+        await describeImage(page, 'Institution logo');
         await logo.locator('img').waitFor();
         await form.getByRole('button', { name: 'Save Changes' }).click();
         await toast(page, screen.saved);

@@ -5,7 +5,7 @@
 // demo tenant is shared with other tests, so every record here is named by this run.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BASE_URL, TENANT, adminToken, apiCall, axeViolations, confirmYes, loginAndWait, png, useBrowser } from './helpers.mjs';
+import { BASE_URL, TENANT, adminToken, apiCall, axeViolations, confirmYes, loginAndWait, png, useBrowser, describeImage } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const PORT = new URL(BASE_URL).port || '80';
@@ -170,6 +170,7 @@ describe('trash', () => {
       await page.getByLabel('Choose a file').setInputFiles({ name, mimeType: 'image/png', buffer: image });
       await page.getByRole('button', { name: 'Upload' }).click();
       await page.getByText('File Uploaded successfully!').waitFor();
+      await describeImage(page, 'A photo for the trash');
 
       const found = (await call('GET', `/media?search=${encodeURIComponent(`e2e-trash-${RUN}`)}&limit=5`)).result;
       assert.equal(found.length, 1);
