@@ -33,14 +33,19 @@ var funcs = template.FuncMap{
 	// topItem is an item of a list right under the page's h1: its title is an h2.
 	"topItem": func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r, Top: true} },
 	"sectionOf": func(v *view, sec public.Section) sectionData {
-		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms, Theme: v.Theme, Hero: v.Hero.Ref != "" && v.Hero.Section == sec.ID}
+		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms, Theme: v.Theme, Hero: v.Hero.Ref != "" && v.Hero.Section == sec.ID,
+			Later: v.Page != nil && len(v.Page.Sections) > 0 && v.Page.Sections[0].ID != sec.ID}
 	},
 	"sizes": sizes,
-	// load is how an item of a slider or banner section loads its image: the first one is
-	// fetched first when the section holds the page's hero; every other one is lazy.
+	// load is how an item of a section loads its image (i its index, -1 for no slide): the first
+	// one is fetched first when the section holds the page's hero; those of the sections after
+	// the page's first wait until they come near (imgTag's "later"); every other one is lazy.
 	"load": func(d sectionData, i int) string {
-		if d.Hero && i == 0 {
+		switch {
+		case d.Hero && i == 0:
 			return "high"
+		case d.Later:
+			return "later"
 		}
 		return "lazy"
 	},
@@ -79,6 +84,8 @@ type sectionData struct {
 	// Theme names the theme (image sizes); Hero says the section's first item is the page's hero.
 	Theme string
 	Hero  bool
+	// Later says the section is not the page's first: its images wait until they come near.
+	Later bool
 }
 
 // readableText is the text colour staff chose (fg, or the page's own when none) for a
@@ -195,14 +202,37 @@ func fileSize(v any) string {
 	return fmt.Sprintf("%.0f KB", n/1024)
 }
 
+// placeholder is a transparent SVG of w by h as a data: address: an image's stand-in with its
+// proportions.
+func placeholder(w, h string) string {
+	return "data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%20" +
+		url.PathEscape(w) + "%20" + url.PathEscape(h) + "%27/%3E"
+}
+
 // imgTag is an image of the tenant's library as a page shows it: a resized copy as src, every
 // copy in srcset with sizes (the slot's width on screen) so a phone fetches a phone-sized file,
 // width and height set (the slot's aspect ratio, so nothing shifts as it loads), and loading
 // "lazy" (below the fold), "high" (the hero: fetched first) or "" (eager). "" when ref is empty.
+//
+// "later" is an image of a section below the page's first: with JavaScript, site.js gives it its
+// copies once it comes within 200 pixels of the screen (Chrome fetches lazy images well before
+// that), and until then it holds a transparent SVG of its own proportions (no request, no shift);
+// without JavaScript, the <noscript> copy is a plain lazy image and the placeholder is hidden (the
+// <noscript> style of the page's <head>).
 func imgTag(site *public.Site, ref any, size, sizes, loading, alt, class string) template.HTML {
 	r := str(ref)
 	if r == "" {
 		return ""
+	}
+	if loading == "later" && site.Srcset(r) != "" {
+		w, h, _ := strings.Cut(size, "x")
+		lazy := string(imgTag(site, ref, size, sizes, "lazy", alt, class))
+		held := strings.Replace(lazy, ` src="`, ` src="`+placeholder(w, h)+`" data-src="`, 1)
+		held = strings.Replace(held, ` srcset="`, ` data-srcset="`, 1)
+		return template.HTML(held + "<noscript>" + lazy + "</noscript>") //nolint:gosec // built by imgTag, escaped
+	}
+	if loading == "later" {
+		loading = "lazy"
 	}
 	w, h, _ := strings.Cut(size, "x")
 	var b strings.Builder

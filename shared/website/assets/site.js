@@ -40,6 +40,22 @@
     });
     slider.appendChild(controls);
   });
+  // Images of the sections after the first (data-src): their copies once they come within 200
+  // pixels of the screen, or before printing; without IntersectionObserver, at once.
+  var held = d.querySelectorAll('img[data-src]');
+  var show = function (img) {
+    if (!img.hasAttribute('data-src')) return;
+    if (img.hasAttribute('data-srcset')) img.srcset = img.getAttribute('data-srcset');
+    img.src = img.getAttribute('data-src');
+    img.removeAttribute('data-src');
+  };
+  if (held.length) {
+    var io = window.IntersectionObserver && new IntersectionObserver(function (es) {
+      es.forEach(function (e) { if (e.isIntersecting) { io.unobserve(e.target); show(e.target); } });
+    }, { rootMargin: '200px' });
+    held.forEach(function (img) { if (io) io.observe(img); else show(img); });
+    window.addEventListener('beforeprint', function () { held.forEach(show); });
+  }
   // Page view: one beacon to the site itself with the page's path, time zone and token and the
   // referring site's host (never its whole address); none when the browser asks not to be tracked (Do Not
   // Track, Global Privacy Control), none for a page prerendered but never shown. No cookie.
