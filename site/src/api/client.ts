@@ -34,6 +34,7 @@ export const api = {
   get: <T>(path: string) => call<T>('GET', path),
   post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => call<T>('PATCH', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => call<T>('PUT', path, body ?? {}),
   del: <T>(path: string) => call<T>('DELETE', path),
   /** file GETs a file the API makes (a CSV export) with the same headers. */
   file: (path: string): Promise<DownloadedFile> => requestFile(settings.apiBase + path, { headers: headers() }),

@@ -50,3 +50,13 @@ describe('drafts workflow', () => {
     expect(requestChangesError('Fix the date')).toBe('');
   });
 });
+
+import { draftsPath } from '../../api/drafts';
+
+describe('drafts list address', () => {
+  it('asks for the drafts in review of a collection', () => {
+    expect(draftsPath({ state: 'in_review' })).toBe('/drafts?state=in_review');
+    expect(draftsPath({ collection: 'pages' })).toBe('/drafts?collection=pages');
+    expect(draftsPath({})).toBe('/drafts');
+  });
+});
