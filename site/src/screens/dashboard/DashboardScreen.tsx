@@ -1,12 +1,16 @@
 import { Card, Grid, Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
 import { useDashboard } from './useDashboard';
+import { useApp } from '../../app/AppContext';
+import { holdsPublishRight } from '../drafts/workflow';
+import { WaitingForReviewCard } from './WaitingForReviewCard';
 
 /** The Visitors card is its own chunk: its chart is not in the bundle every screen loads. */
 const VisitorsCard = lazy(() => import('./visitors/VisitorsCard').then((m) => ({ default: m.VisitorsCard })));
 
 export function DashboardScreen() {
   const counters = useDashboard();
+  const { user } = useApp();
   return (
     <>
       <Grid className="counter-grid" as="ul" aria-label="Statistics">
@@ -19,6 +23,7 @@ export function DashboardScreen() {
           </Card>
         ))}
       </Grid>
+      {holdsPublishRight(user) && <WaitingForReviewCard />}
       <Suspense fallback={<Loader size="large" ariaLabel="Loading visitors" />}>
         <VisitorsCard />
       </Suspense>

@@ -60,3 +60,14 @@ describe('drafts list address', () => {
     expect(draftsPath({})).toBe('/drafts');
   });
 });
+
+import { holdsPublishRight } from './workflow';
+
+describe('the review card', () => {
+  it('shows to admins and holders of a publish right only', () => {
+    expect(holdsPublishRight({ isAdmin: true })).toBe(true);
+    expect(holdsPublishRight({ permissions: ['CMS_VIEW_PAGE', 'CMS_PUBLISH_PAGE'] })).toBe(true);
+    expect(holdsPublishRight({ permissions: ['CMS_VIEW_PAGE', 'CMS_EDIT_PAGE'] })).toBe(false);
+    expect(holdsPublishRight(null)).toBe(false);
+  });
+});

@@ -96,3 +96,9 @@ export function draftActions(draft: Draft | null, r: Rights): DraftAction[] {
 export function requestChangesError(comment: string): string {
   return comment.trim() === '' ? 'Say what should change.' : '';
 }
+
+/** holdsPublishRight: an administrator, or a user holding any CMS_PUBLISH_ right (the dashboard's review card). */
+export function holdsPublishRight(user: { isAdmin?: boolean; permissions?: string[] } | null | undefined): boolean {
+  if (!user) return false;
+  return !!user.isAdmin || (user.permissions ?? []).some((p) => p.startsWith('CMS_PUBLISH_'));
+}
