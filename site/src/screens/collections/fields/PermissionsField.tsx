@@ -29,7 +29,7 @@ interface Props {
 /** ADMIN_NOTE explains why an administrator's permissions are all checked and locked. */
 const ADMIN_NOTE = 'An administrator holds every permission.';
 
-const ACTION_ORDER = ['VIEW', 'CREATE', 'EDIT', 'DELETE'];
+const ACTION_ORDER = ['VIEW', 'CREATE', 'EDIT', 'DELETE', 'PUBLISH'];
 
 function byAction(a: PermissionItem, b: PermissionItem): number {
   const ia = ACTION_ORDER.indexOf(a.action);
