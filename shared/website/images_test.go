@@ -66,7 +66,7 @@ func TestAPagesImagesOfferTheirCopiesAndNeverTheOriginal(t *testing.T) {
 	// <noscript> copy is a plain lazy image and the placeholder is hidden.
 	card := `<img src="data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%20800%20600%27/%3E" data-src="` +
 		prefix + id + `/w/`
-	must(t, p, 200, card, `data-srcset="`+set+`"`, `<noscript><img src="`+prefix+id+`/w/`,
+	must(t, p, 200, card, `data-srcset="`+set+`" data-sizes="`, `<noscript><img src="`+prefix+id+`/w/`,
 		`<noscript><style>img[data-src]{display:none}</style></noscript>`)
 	if strings.Count(p.body, "data-src=") != 1 {
 		t.Errorf("%d held images, want the card's only (the hero in the first section is not)", strings.Count(p.body, "data-src="))

@@ -45,6 +45,7 @@
   var held = d.querySelectorAll('img[data-src]');
   var show = function (img) {
     if (!img.hasAttribute('data-src')) return;
+    if (img.hasAttribute('data-sizes')) img.sizes = img.getAttribute('data-sizes');
     if (img.hasAttribute('data-srcset')) img.srcset = img.getAttribute('data-srcset');
     img.src = img.getAttribute('data-src');
     img.removeAttribute('data-src');
