@@ -70,8 +70,8 @@ describe('images sized for every screen', () => {
         const hero = page.locator('.slide img').first();
         await hero.waitFor();
         const current = await hero.evaluate((img) => new URL(img.currentSrc).pathname);
-        // 390 CSS pixels at device pixel ratio 1 and sizes="100vw": the 640-pixel copy.
-        assert.match(current, /\/w\/640\.jpg$/, `the hero loaded ${current}`);
+        // At most 390 CSS pixels at device pixel ratio 1: the 480-pixel copy (copies 1.5 times apart).
+        assert.match(current, /\/w\/480\.jpg$/, `the hero loaded ${current}`);
         const { width, height } = await hero.evaluate((img) => ({ width: img.getAttribute('width'), height: img.getAttribute('height') }));
         assert.ok(width && height, 'the hero has width and height (no layout shift)');
         const preload = await page.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset');
