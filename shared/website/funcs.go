@@ -229,7 +229,7 @@ func imgTag(site *public.Site, ref any, size, sizes, loading, alt, class string)
 		lazy := string(imgTag(site, ref, size, sizes, "lazy", alt, class))
 		held := strings.Replace(lazy, ` src="`, ` src="`+placeholder(w, h)+`" data-src="`, 1)
 		held = strings.Replace(held, ` srcset="`, ` data-srcset="`, 1)
-		held = strings.Replace(held, ` sizes="`, ` data-sizes="`, 1) // sizes only beside a srcset
+		held = strings.Replace(held, ` sizes="`, ` data-sizes="`, 1)     // sizes only beside a srcset
 		return template.HTML(held + "<noscript>" + lazy + "</noscript>") //nolint:gosec // built by imgTag, escaped
 	}
 	if loading == "later" {
