@@ -341,7 +341,7 @@ export function WordPressImportScreen() {
           </Text>
         ) : (
           <div className="table-scroll">
-            <table className="data-table" aria-label="Recent imports">
+            <table className="data-table data-table--cards" aria-label="Recent imports">
               <thead>
                 <tr>
                   <th scope="col">File</th>
@@ -356,14 +356,14 @@ export function WordPressImportScreen() {
               <tbody>
                 {recent.data.map((j) => (
                   <tr key={j.id} aria-current={job?.id === j.id ? 'true' : undefined}>
-                    <td>{j.fileName}</td>
-                    <td>
+                    <td data-label="File">{j.fileName}</td>
+                    <td data-label="State">
                       <Badge variation={badgeOf(j)} size="small">
                         {stateLabel(j)}
                       </Badge>
                     </td>
-                    <td>{j.by || '—'}</td>
-                    <td>{formatDateTime(j.createdAt)}</td>
+                    <td data-label="Started by">{j.by || '—'}</td>
+                    <td data-label="When">{formatDateTime(j.createdAt)}</td>
                     <td className="row-actions">
                       <Button size="small" onClick={() => void open(j.id, true)} isDisabled={busy === 'open'}>
                         Open<span className="visually-hidden"> {j.fileName}</span>
