@@ -5,15 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/campuscms/panel/shared/publicnet"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -157,7 +156,7 @@ const (
 // loopback, private or link-local network: staff-typed addresses must not reach inside ours),
 // with short timeouts, and follows no redirect.
 func NewLinkChecker(st *store.Store) *LinkChecker {
-	dialer := &net.Dialer{Timeout: linkTimeout, Control: publicOnly}
+	dialer := publicnet.Dialer(linkTimeout)
 	tr := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: linkTimeout, ResponseHeaderTimeout: linkTimeout,
 		MaxIdleConnsPerHost: 2, DisableCompression: true}
 	return &LinkChecker{St: st, Client: &http.Client{Transport: tr, Timeout: 2 * linkTimeout, CheckRedirect: noRedirects}}
@@ -187,21 +186,6 @@ func (lc *LinkChecker) Only(tenants ...string) *LinkChecker {
 }
 
 func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-
-// publicOnly refuses a connection to an address that is not a public one (as
-// wpimport.NewWeb's dialer).
-func publicOnly(_, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if err != nil {
-		return err
-	}
-	ip := net.ParseIP(host)
-	if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsUnspecified() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast() {
-		return fmt.Errorf("%s is not a public address", host)
-	}
-	return nil
-}
 
 // LinkRun is what one run did.
 type LinkRun struct {

@@ -7,17 +7,16 @@ import (
 	"io"
 	"io/fs"
 	"mime"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/campuscms/panel/shared/media"
+	"github.com/campuscms/panel/shared/publicnet"
 )
 
 // Files finds the file of an attachment by its URL.
@@ -121,7 +120,7 @@ type Web struct {
 
 // NewWeb is a Web whose client dials public addresses only.
 func NewWeb() *Web {
-	dialer := &net.Dialer{Timeout: 10 * time.Second, Control: publicOnly}
+	dialer := publicnet.Dialer(10 * time.Second)
 	tr := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second,
 		ResponseHeaderTimeout: 20 * time.Second, MaxIdleConnsPerHost: 4}
 	return &Web{Client: &http.Client{Transport: tr, Timeout: 60 * time.Second,
@@ -134,20 +133,6 @@ func NewWeb() *Web {
 			}
 			return nil
 		}}}
-}
-
-// publicOnly refuses a connection to an address that is not a public one.
-func publicOnly(_, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if err != nil {
-		return err
-	}
-	ip := net.ParseIP(host)
-	if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsUnspecified() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast() {
-		return fmt.Errorf("%s is not a public address", host)
-	}
-	return nil
 }
 
 func (w *Web) request(ctx context.Context, method, fileURL string) (*http.Response, error) {
