@@ -10,6 +10,8 @@ import (
 	"context"
 	"net/url"
 	"strings"
+
+	"github.com/campuscms/panel/shared/formats"
 )
 
 // Rule ids.
@@ -252,14 +254,5 @@ const (
 
 const msgBrokenLink = msgBroken
 
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && (s[cut]&0xC0) == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// clip is s on one line, shortened to n characters.
+func clip(s string, n int) string { return formats.Shorten(strings.Join(strings.Fields(s), " "), n) }

@@ -6,13 +6,13 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/store"
 )
 
@@ -41,10 +41,7 @@ func titleOf(c *Collection, rec Record) string {
 	if rec[c.NameField] == nil || t == "" {
 		return c.Title
 	}
-	if utf8.RuneCountInString(t) > 120 {
-		t = string([]rune(t)[:119]) + "…"
-	}
-	return t
+	return formats.Shorten(t, 120)
 }
 
 // TrashEntry is a deleted record as the Trash screen lists it.

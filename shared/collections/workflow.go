@@ -68,7 +68,7 @@ import (
 	"maps"
 	"net/http"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -79,6 +79,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/audit"
 	"github.com/campuscms/panel/shared/auth"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/mail"
@@ -510,7 +511,7 @@ func (s *Service) newDraftRoute(w http.ResponseWriter, r *http.Request, c *Colle
 	}
 	d.index(caller.Scope)
 	t := s.newStepTx(s.st.Table.Put(d).If("attribute_not_exists(PK)"), errDraftExists)
-	t.add(s.auditItem(caller, now, ActionDraftCreate, c, id, sortedKeys(fields)))
+	t.add(s.auditItem(caller, now, ActionDraftCreate, c, id, slices.Sorted(maps.Keys(fields))))
 	if err := t.run(r.Context(), "create draft"); err != nil {
 		return err
 	}
@@ -519,15 +520,6 @@ func (s *Service) newDraftRoute(w http.ResponseWriter, r *http.Request, c *Colle
 		return err
 	}
 	return api.JSON(w, http.StatusCreated, api.Envelope{Result: out, Message: "Draft saved!"})
-}
-
-func sortedKeys(m Record) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // draftAnswer is GET …/draft: the draft, the live record and the fields where they differ.
@@ -696,7 +688,7 @@ func (s *Service) saveDraftRoute(w http.ResponseWriter, r *http.Request, c *Coll
 	}
 	t := s.newStepTx(own, conflict)
 	if first {
-		t.add(s.auditItem(caller, now, ActionDraftCreate, c, id, sortedKeys(values)))
+		t.add(s.auditItem(caller, now, ActionDraftCreate, c, id, slices.Sorted(maps.Keys(values))))
 		// The live record it starts from must still be there (a delete racing the first save).
 		lk := s.key(caller.Scope, c, id)
 		t.add(s.st.Table.Check("PK", lk.PK).Range("SK", lk.SK).If("attribute_exists(PK)"))
@@ -814,7 +806,7 @@ func (s *Service) stepRoute(step reviewStep) collectionHandler {
 		if step.comment && b.Comment == "" {
 			return errNeedsComment
 		}
-		if !contains(step.from, d.State) {
+		if !slices.Contains(step.from, d.State) {
 			return errState(step.verb, d.State)
 		}
 		if step.reviewer && !caller.User.Can(c.Permission(ActionPublish)) {
@@ -854,15 +846,6 @@ func (s *Service) stepRoute(step reviewStep) collectionHandler {
 		}
 		return api.JSON(w, http.StatusOK, api.Envelope{Result: out, Message: stepMessages[step.name]})
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // DraftDueKey is the due item of a draft's scheduled publishing.
@@ -1251,8 +1234,8 @@ func (s *Service) notifyItems(ctx context.Context, caller *auth.Caller, c *Colle
 	default:
 		return nil, nil
 	}
-	title = clip(title, 200)
-	message = clip(message, 2000)
+	title = formats.Shorten(title, 200)
+	message = formats.Shorten(message, 2000)
 	items, err := s.notificationItems(ctx, caller, title, message, at)
 	if err != nil {
 		return nil, err
@@ -1290,14 +1273,6 @@ func userName(caller *auth.Caller) string {
 		return "Someone"
 	}
 	return caller.User.Username
-}
-
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
 }
 
 // notificationItems are a new notification's items (its record, what records its create) for
@@ -1339,7 +1314,7 @@ func (s *Service) authorMail(ctx context.Context, caller *auth.Caller, authorID,
 // mailTo is the Put of a mail about a draft's step to one member of staff (nil when mail refuses
 // the address).
 func (s *Service) mailTo(caller *auth.Caller, to, subject, body string) (any, error) {
-	msg := mail.Message{To: to, FromName: clip(caller.Tenant.Name, mail.MaxNameLength), Subject: clip(subject, 200), Kind: "draft-review"}
+	msg := mail.Message{To: to, FromName: formats.Shorten(caller.Tenant.Name, mail.MaxNameLength), Subject: formats.Shorten(subject, 200), Kind: "draft-review"}
 	if msg.FromName == "" {
 		msg.FromName = "Campus CMS"
 	}
@@ -1388,7 +1363,7 @@ func (s *Service) reviewerMails(ctx context.Context, caller *auth.Caller, c *Col
 	}
 	holding := map[string]bool{}
 	for _, r := range roles {
-		if r.Status && contains(r.PermissionIDs, code) {
+		if r.Status && slices.Contains(r.PermissionIDs, code) {
 			holding[r.ID] = true
 		}
 	}
@@ -1403,7 +1378,7 @@ func (s *Service) reviewerMails(ctx context.Context, caller *auth.Caller, c *Col
 			break
 		}
 		if !u.Status || (caller.User != nil && u.ID == caller.User.ID) || !mail.ValidAddress(u.Email) ||
-			!(u.IsAdmin || contains(u.PermissionIDs, code) || holding[u.RoleID]) {
+			!(u.IsAdmin || slices.Contains(u.PermissionIDs, code) || holding[u.RoleID]) {
 			continue
 		}
 		m, err := s.mailTo(caller, u.Email, subject, body)

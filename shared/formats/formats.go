@@ -1,11 +1,13 @@
 // Package formats holds the text formats more than one package accepts, one definition each:
-// an email address, a calendar date, a URL slug, a hex colour, a phone number, a time zone. Patterns compile on
-// first use (lazyre).
+// an email address, a calendar date, a URL slug, a hex colour, a phone number, a time zone; and
+// how a text is shortened for a title or a subject (Shorten). Patterns compile on first use
+// (lazyre).
 package formats
 
 import (
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/campuscms/panel/shared/lazyre"
 )
@@ -59,4 +61,12 @@ func CSVCell(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// Shorten is s cut to at most n characters (runes), ending with "…" when it was cut.
+func Shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
 }

@@ -66,3 +66,19 @@ func TestCSVCell(t *testing.T) {
 		}
 	}
 }
+
+func TestShorten(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Open Day", 8, "Open Day"},
+		{"Open Day", 5, "Open…"},
+		{"Événement été", 4, "Évé…"},
+	} {
+		if got := Shorten(c.in, c.n); got != c.want {
+			t.Errorf("Shorten(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/app"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/mail/mailapp"
 	"github.com/campuscms/panel/shared/store"
@@ -169,7 +170,7 @@ func (s Submitter) notification(form Form, it item, institution, submitter strin
 		if step == 0 {
 			data.Shortened, data.Fields = true, make([]notifiedField, len(all))
 			for i, f := range all {
-				data.Fields[i] = notifiedField{Label: cut(f.Label, shortValue), Value: cut(f.Value, shortValue)}
+				data.Fields[i] = notifiedField{Label: formats.Shorten(f.Label, shortValue), Value: formats.Shorten(f.Value, shortValue)}
 			}
 		} else {
 			data.Shortened, data.Omitted, data.Fields = false, true, nil
@@ -257,16 +258,7 @@ func oneLine(s string, max int) string {
 		return r
 	}, s)
 	s = strings.Join(strings.Fields(s), " ")
-	return cut(s, max)
-}
-
-// cut shortens s to at most max characters, ending with "…" when it did.
-func cut(s string, max int) string {
-	if utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max-1]) + "…"
+	return formats.Shorten(s, max)
 }
 
 // errBadSubject is the save's answer to an auto-reply subject that is not one line.
