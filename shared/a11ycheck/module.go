@@ -59,7 +59,7 @@ func (h handler) check(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c := h.reg[in.Collection]
-	if c == nil || !SiteKinds[in.Collection] {
+	if c == nil || !c.OnSite {
 		return api.FieldError(http.StatusBadRequest, "collection", "Collection must be one whose records are shown on the website.")
 	}
 	caller := auth.CallerFrom(r.Context())

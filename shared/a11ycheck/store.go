@@ -27,14 +27,6 @@ const partitionName = "A11Y"
 // CounterName is the counter of records with findings (store.Scope.CounterKey).
 const CounterName = "a11y"
 
-// SiteKinds are the collections whose records reach the website (public.Visible reads them, the
-// website shows them): their saves are checked and their findings stored.
-var SiteKinds = map[string]bool{
-	"pages": true, "notices": true, "events": true, "albums": true, "photos": true, "testimonials": true, "sliders": true,
-	"resources": true, "departments": true, "staff-members": true, "popups": true, "faqs": true, "custom-forms": true,
-	"header": true, "footer": true,
-}
-
 // siteSettingsKey is the sort key of the site settings singleton (collections.json site-settings).
 const siteSettingsKey = "SITE"
 
@@ -118,7 +110,7 @@ const ErrBlocked = "This page has accessibility errors. Fix them or turn off blo
 // the schedule, a restore and a delete never are.
 func Observe(ctx context.Context, w *collections.Write) error {
 	kind := w.C.Key
-	if !SiteKinds[kind] {
+	if !w.C.OnSite {
 		return nil
 	}
 	after, err := w.After(ctx)

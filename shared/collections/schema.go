@@ -129,6 +129,9 @@ type Collection struct {
 	// draft, which is reviewed and published into the live record in one transaction; a new
 	// record starts as a draft. Their category gains the PUBLISH permission.
 	Workflow bool `json:"workflow"`
+	// OnSite collections are shown on the website (pages, their lists, the header and footer):
+	// the accessibility checker reads their records on every save, and the editor as staff type.
+	OnSite bool `json:"onSite"`
 	// Search names the fields a list's search finds records by, word by word (words.go); the
 	// name field when not declared.
 	Search []string `json:"search"`

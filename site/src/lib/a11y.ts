@@ -4,6 +4,8 @@
  * each finding beside its field or section, count them for the Save bar and group the report.
  */
 
+import { collectionFor } from './collections';
+
 export type Severity = 'error' | 'warning';
 
 /** Finding is one problem the checker found in a record's content. */
@@ -207,17 +209,11 @@ export function editPath(kind: string, id: string): string {
 }
 
 /**
- * CHECKED_KINDS are the collections whose records reach the website, which the checker reads
- * (mirrored from shared/a11ycheck's SiteKinds: the server refuses to check any other).
+ * checksAccessibility says whether the editor asks the checker about a collection's records: those
+ * declared "onSite" in collections.json, the ones the server checks.
  */
-export const CHECKED_KINDS: ReadonlySet<string> = new Set([
-  'pages', 'notices', 'events', 'albums', 'photos', 'testimonials', 'sliders', 'resources', 'departments', 'staff-members',
-  'popups', 'faqs', 'custom-forms', 'header', 'footer',
-]);
-
-/** checksAccessibility says whether the editor asks the checker about a collection's records. */
 export function checksAccessibility(collection: string): boolean {
-  return CHECKED_KINDS.has(collection);
+  return collectionFor(collection)?.onSite === true;
 }
 
 /** CHECK_DELAY is how long the editor waits after the last keystroke before asking the checker. */

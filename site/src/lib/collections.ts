@@ -69,6 +69,10 @@ export interface CollectionDecl {
   failedMessage?: string;
   /** Declares publishAt / unpublishAt and the derived schedule state (Scheduled / Live / Expired). */
   scheduled?: boolean;
+  /** Keeps a draft beside each live record, reviewed and published (shared/collections/workflow.go). */
+  workflow?: boolean;
+  /** Shown on the website: the accessibility checker reads its records as staff type and save. */
+  onSite?: boolean;
   fields: FieldDecl[];
 }
 
