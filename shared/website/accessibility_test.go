@@ -44,14 +44,9 @@ func TestImagesTakeTheirLibraryAltText(t *testing.T) {
 // panel notification.
 func TestAccessibilityStatement(t *testing.T) {
 	tn := testkit.NewTenant(t)
-	cat, err := themes.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, th := range cat.Themes {
-		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+	inEveryTheme(t, tn, func(th themes.Theme) {
 		must(t, get(t, tn, "/"), 200, `<a href="/accessibility">Accessibility</a>`)
-	}
+	})
 	p := get(t, tn, "/accessibility")
 	must(t, p, 200, "<h1>Accessibility statement</h1>", "We know of no part of it that does not", `action="/accessibility"`, "Enforcement procedure")
 

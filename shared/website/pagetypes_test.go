@@ -138,13 +138,8 @@ func srcsetWidths(t *testing.T, set string) []int {
 //   - a page with an image and sections (the demo's /about) has a hero.
 func TestEveryPageTypeInEveryTheme(t *testing.T) {
 	tn, paths := demoPages(t)
-	cat, err := themes.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	library := "/media/" + tn.ID + "/"
-	for _, th := range cat.Themes {
-		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+	inEveryTheme(t, tn, func(th themes.Theme) {
 		for _, path := range paths {
 			p := get(t, tn, path)
 			if p.status != 200 && !(path == "/no-such-page" && p.status == 404) {
@@ -200,7 +195,7 @@ func TestEveryPageTypeInEveryTheme(t *testing.T) {
 				t.Errorf("%s: an image preloaded that the page does not draw first: %v", where, pg.preloads)
 			}
 		}
-	}
+	})
 }
 
 // headerImages are the srcs of the images of a page's site header (its logo: small, at the top

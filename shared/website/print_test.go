@@ -52,6 +52,19 @@ func themeCSS(t *testing.T, body, theme string) string {
 
 // withoutStyles is a page's HTML without its <style> elements (the theme's stylesheet names
 // every class a page may use).
+// inEveryTheme activates each theme of the catalogue on tn's site in turn and runs do.
+func inEveryTheme(t *testing.T, tn testkit.Tenant, do func(th themes.Theme)) {
+	t.Helper()
+	cat, err := themes.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, th := range cat.Themes {
+		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+		do(th)
+	}
+}
+
 func withoutStyles(body string) string {
 	return regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(body, "")
 }
@@ -61,12 +74,7 @@ func withoutStyles(body string) string {
 // after its text, and undoes what the theme itself draws around the content.
 func TestEveryThemePrintsItsContent(t *testing.T) {
 	tn := testkit.NewTenant(t)
-	cat, err := themes.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, th := range cat.Themes {
-		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+	inEveryTheme(t, tn, func(th themes.Theme) {
 		css := themeCSS(t, get(t, tn, "/").body, th.ID)
 		print := printRules(css)
 		hidden := regexp.MustCompile(`(?s)([^{}]*)\{display:none!important\}`).FindStringSubmatch(print)
@@ -86,5 +94,5 @@ func TestEveryThemePrintsItsContent(t *testing.T) {
 		if !strings.Contains(own, "@media print{") {
 			t.Errorf("%s: the theme has no print rules of its own", th.ID)
 		}
-	}
+	})
 }

@@ -247,13 +247,8 @@ func TestSearchHostileQueries(t *testing.T) {
 // search landmark that posts nowhere (GET /search), while the header's Show Search is on.
 func TestSearchBoxInEveryThemesHeader(t *testing.T) {
 	tn := testkit.NewTenant(t)
-	cat, err := themes.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	box := `<form class="site-search" role="search" action="/search" method="get" aria-label="Site search">`
-	for _, th := range cat.Themes {
-		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+	inEveryTheme(t, tn, func(th themes.Theme) {
 		for _, path := range []string{"/", "/events", "/search?q=x", "/no-such-page"} {
 			p := get(t, tn, path)
 			header := p.body[strings.Index(p.body, `<header class="site-header`):strings.Index(p.body, "</header>")]
@@ -264,7 +259,7 @@ func TestSearchBoxInEveryThemesHeader(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	staff(t, tn, "PATCH", "/header", map[string]any{"showSearch": false})
 	if p := get(t, tn, "/"); strings.Contains(withoutStyles(p.body), "site-search") {
 		t.Error("the search box shows with Show Search off")

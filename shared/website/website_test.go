@@ -304,20 +304,15 @@ func TestEveryThemeRendersEveryPageType(t *testing.T) {
 	_, slug := newPage(t, tn, "Themed page", nil)
 	staff(t, tn, "POST", "/events", map[string]any{"title": "Sports day", "startDate": time.Now().AddDate(0, 0, 3).Format(time.DateOnly)})
 	album := staff(t, tn, "POST", "/albums", map[string]any{"title": "Campus life", "description": "<p>Photos</p>"}).Get("result.id").(string)
-	cat, err := themes.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	paths := []string{"/", "/" + slug, "/events", "/notices", "/albums", "/albums/" + album, "/staff", "/departments", "/faqs", "/resources", "/testimonials"}
-	for _, th := range cat.Themes {
-		staff(t, tn, "PATCH", "/theme-settings", map[string]any{"themeId": th.ID})
+	inEveryTheme(t, tn, func(th themes.Theme) {
 		for _, path := range paths {
 			p := get(t, tn, path)
 			must(t, p, 200, `class="theme-`+th.ID+`"`)
 			themeCSS(t, p.body, th.ID)
 		}
 		must(t, get(t, tn, "/missing-page"), 404, `class="theme-`+th.ID+`"`)
-	}
+	})
 }
 
 // TestAssetsServedByTheirHashedNames: the files a page names are served, immutable, with their
