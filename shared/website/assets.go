@@ -26,7 +26,9 @@ type asset struct {
 	body        []byte
 	hashed      string // "site.3f2a1c0d.js"
 	contentType string
-	err         error
+	// inline is a stylesheet as a page's <style> holds it (Inline), made once with the rest.
+	inline template.CSS
+	err    error
 }
 
 // load reads the file and names it by its content: CRC-32 (hardware-accelerated) names a
@@ -39,6 +41,9 @@ func (a *asset) load(name string) {
 		}
 		ext := path.Ext(name)
 		a.hashed = fmt.Sprintf("%s.%08x%s", strings.TrimSuffix(name, ext), crc32.ChecksumIEEE(a.body), ext)
+		if ext == ".css" {
+			a.inline = template.CSS(strings.ReplaceAll(string(a.body), "</", `<\/`)) //nolint:gosec // the website's own embedded CSS
+		}
 	})
 }
 
@@ -124,16 +129,15 @@ func (s *assetSet) Path(name string) string {
 // Inline is the content of a stylesheet, for a page's <style>: the theme's stylesheet is written
 // into the page, so the first paint waits for no second round trip (about 4.5 kB gzipped, which
 // the page's own compression takes; its print rules print as before). "" for a file that does
-// not exist (or cannot be read). The CSS is the website's own: nothing in it ends a <style>.
+// not exist (or cannot be read). Made once, when the file is first read: every page of a theme
+// writes the same text. The CSS is the website's own: nothing in it ends a <style>.
 func (s *assetSet) Inline(name string) template.CSS {
 	a, ok := s.files[name]
-	if !ok || path.Ext(name) != ".css" {
+	if !ok {
 		return ""
 	}
-	if a.load(name); a.err != nil {
-		return ""
-	}
-	return template.CSS(strings.ReplaceAll(string(a.body), "</", `<\/`)) //nolint:gosec // the website's own embedded CSS
+	a.load(name)
+	return a.inline
 }
 
 // byHashedName finds the file a served name stands for: "site.3f2a1c0d.js" is site.js, if its
