@@ -27,9 +27,6 @@ const partitionName = "A11Y"
 // CounterName is the counter of records with findings (store.Scope.CounterKey).
 const CounterName = "a11y"
 
-// siteSettingsKey is the sort key of the site settings singleton (collections.json site-settings).
-const siteSettingsKey = "SITE"
-
 // Entry is a record's index item: what the report lists.
 type Entry struct {
 	PK       string    `dynamo:"PK" json:"-"`
@@ -100,6 +97,9 @@ func Published(kind string, rec collections.Record, now time.Time) bool {
 	return collections.ScheduleAt(rec, now) != collections.ScheduleExpired
 }
 
+// SettingBlock is the Site settings' "Block publishing of pages with accessibility errors".
+const SettingBlock = "blockOnAccessibilityErrors"
+
 // ErrBlocked is the message of a save refused for its accessibility errors.
 const ErrBlocked = "This page has accessibility errors. Fix them or turn off blocking in Site settings."
 
@@ -128,7 +128,7 @@ func Observe(ctx context.Context, w *collections.Write) error {
 		}
 	}
 	if Errors(findings) > 0 && w.Caller.Session != nil && w.RestoredFrom == 0 {
-		block, err := blocking(ctx, st, scope)
+		block, err := w.SiteFlag(ctx, SettingBlock)
 		if err != nil {
 			return err
 		}
@@ -197,18 +197,6 @@ func countsUpdate(st *store.Store, scope store.Scope, old, e Entry) *dynamo.Upda
 	}
 	pk, sk := scope.CounterKey(CounterName)
 	return st.Table.Update("PK", pk).Range("SK", sk).Add("count", dRecords).Add("findings", dFindings)
-}
-
-// blocking reads the site settings' blockOnAccessibilityErrors (one GetItem of one field).
-func blocking(ctx context.Context, st *store.Store, scope store.Scope) (bool, error) {
-	var s struct {
-		Block bool `dynamo:"blockOnAccessibilityErrors"`
-	}
-	err := st.Get(ctx, store.Key{PK: scope.Root(), SK: siteSettingsKey}, &s)
-	if store.IsNotFound(err) {
-		return false, nil
-	}
-	return s.Block, err
 }
 
 func titleOf(c *collections.Collection, rec collections.Record) string {

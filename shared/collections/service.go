@@ -266,6 +266,11 @@ type Write struct {
 // Store is the table the write goes to (an observer reads what it needs to record the write).
 func (w *Write) Store() *store.Store { return w.svc.st }
 
+// SiteFlag is Service.SiteFlag for an observer: a boolean of the tenant's Site settings.
+func (w *Write) SiteFlag(ctx context.Context, name string) (bool, error) {
+	return w.svc.SiteFlag(ctx, w.Caller.Scope, name)
+}
+
 // After is the record as the write leaves it (nil for a delete), with what the collection's
 // Versioned hooks keep beside its own item (a page's sections: hooks' WrittenState, read once per
 // write), for observers that derive facts from the whole record (accessibility findings).

@@ -291,24 +291,29 @@ func (s *Service) liveOf(ctx context.Context, scope store.Scope, c *Collection, 
 	return rec, err
 }
 
-// ReviewRequired reads the tenant's "Require review before publishing" setting (one GetItem of
-// the Site settings' field; off when never set or not declared).
+// ReviewRequired reads the tenant's "Require review before publishing" setting.
 func (s *Service) ReviewRequired(ctx context.Context, scope store.Scope) (bool, error) {
+	return s.SiteFlag(ctx, scope, SettingRequireReview)
+}
+
+// SiteFlag reads one boolean field of the tenant's Site settings (one GetItem projecting it; off
+// when never set or not declared): the settings features switch on (review, blocking on
+// accessibility errors).
+func (s *Service) SiteFlag(ctx context.Context, scope store.Scope, name string) (bool, error) {
 	c := s.reg[SettingsCollection]
-	if c == nil || !c.hasField(SettingRequireReview, TypeBoolean) {
+	if c == nil || !c.hasField(name, TypeBoolean) {
 		return false, nil
 	}
-	var rec struct {
-		On bool `dynamo:"requireReview"`
-	}
-	err := s.st.Table.Get("PK", scope.Root()).Range("SK", dynamo.Equal, c.Singleton).Project(SettingRequireReview).One(ctx, &rec)
+	var rec map[string]any
+	err := s.st.Table.Get("PK", scope.Root()).Range("SK", dynamo.Equal, c.Singleton).Project(name).One(ctx, &rec)
 	if err == dynamo.ErrNotFound || store.IsNotFound(err) {
 		return false, nil
 	}
 	if err != nil {
 		return false, store.Wrap("site settings", err)
 	}
-	return rec.On, nil
+	on, _ := rec[name].(bool)
+	return on, nil
 }
 
 // MayPublish reports whether caller may publish records of c: with the publish right, or with
