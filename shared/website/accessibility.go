@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/public"
 )
 
@@ -42,20 +43,11 @@ func (s *Server) statementData(q *req) (*statementData, error) {
 	st := set.Settings.SiteSettings
 	d := &statementData{Name: q.site.Tenant.Name, Contact: str(st["accessibilityContact"]), Exceptions: str(st["accessibilityExceptions"]),
 		ReviewedAt: str(st["accessibilityReviewedAt"]), Errors: map[string]string{}}
-	d.ContactIsEmail = containsAt(d.Contact)
+	d.ContactIsEmail = formats.Email(d.Contact)
 	if t, err := time.Parse(time.DateOnly, d.ReviewedAt); err == nil {
 		d.ReviewedAt = t.Format("2 January 2006")
 	}
 	return d, nil
-}
-
-func containsAt(s string) bool {
-	for _, r := range s {
-		if r == '@' {
-			return true
-		}
-	}
-	return false
 }
 
 // statement serves GET /accessibility (?sent=1 after feedback was taken).
