@@ -1,10 +1,8 @@
 import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { download } from '../../api/download';
-import { messageOf } from '../../api/http';
+import { useDownload } from '../../api/download';
 import { LoadError } from '../../components/LoadError';
 import { collectionFor } from '../../lib/collections';
 import { asFindings, editPath, fieldLabel, groupByRule, RULES, type ReportItem } from '../../lib/a11y';
@@ -48,7 +46,7 @@ export function AccessibilityScreen() {
   const [cursor, setCursor] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const csv = useDownload();
   // rule narrows the report (and its export) to one rule; "" is every rule.
   const [rule, setRule] = useState('');
 
@@ -77,16 +75,7 @@ export function AccessibilityScreen() {
 
   const groups = useMemo(() => groupByRule(items ?? []), [items]);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await download(`${REPORT_PATH}?${new URLSearchParams(rule ? { format: 'csv', rule } : { format: 'csv' })}`);
-    } catch (err) {
-      toast.error(messageOf(err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = () => csv.start(`${REPORT_PATH}?${new URLSearchParams(rule ? { format: 'csv', rule } : { format: 'csv' })}`);
 
   return (
     <Card variation="outlined" className="panel accessibility-screen">
@@ -98,7 +87,7 @@ export function AccessibilityScreen() {
           <Button onClick={() => void load()} isLoading={loading && items !== null} loadingText="Please wait...">
             Refresh
           </Button>
-          <Button onClick={() => void exportCsv()} isLoading={exporting} loadingText="Please wait..." isDisabled={Boolean(error)}>
+          <Button onClick={() => void exportCsv()} isLoading={csv.downloading} loadingText="Please wait..." isDisabled={Boolean(error)}>
             Export CSV
           </Button>
         </Flex>

@@ -1,9 +1,7 @@
 import { Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { dataProvider, keys } from '../../api/dataProvider';
-import { download } from '../../api/download';
-import { messageOf } from '../../api/http';
+import { useDownload } from '../../api/download';
 import { LoadError } from '../../components/LoadError';
 import { COLLECTIONS } from '../../lib/collections';
 import { formatDateTime } from '../../lib/format';
@@ -24,7 +22,7 @@ export function AuditLogScreen() {
   const [cursor, setCursor] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const csv = useDownload();
   const [users, setUsers] = useState<Array<{ id: string; username: string }>>([]);
 
   const load = useCallback(async (f: AuditFilter, after = '') => {
@@ -55,16 +53,7 @@ export function AuditLogScreen() {
     setApplied(filter);
     void load(filter);
   };
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await download(keys.list('audit-log/export', { filter: { ...applied } }));
-    } catch (err) {
-      toast.error(messageOf(err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = () => csv.start(keys.list('audit-log/export', { filter: { ...applied } }));
 
   return (
     <Card variation="outlined" className="panel">
@@ -72,7 +61,7 @@ export function AuditLogScreen() {
         <Heading level={2} className="screen-heading">
           Audit Log
         </Heading>
-        <Button onClick={() => void exportCsv()} isLoading={exporting} loadingText="Please wait..." isDisabled={!!error}>
+        <Button onClick={() => void exportCsv()} isLoading={csv.downloading} loadingText="Please wait..." isDisabled={!!error}>
           Export CSV
         </Button>
       </Flex>

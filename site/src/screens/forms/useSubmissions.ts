@@ -2,7 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import toast from 'react-hot-toast';
 import { api } from '../../api/client';
-import { download } from '../../api/download';
+import { useDownload } from '../../api/download';
 import { dataProvider, fetchers, keys, mutateResource, type Reply } from '../../api/dataProvider';
 import { messageOf } from '../../api/http';
 import { usePagedList } from '../../api/usePagedList';
@@ -47,7 +47,7 @@ export function useSubmissions(formId: string) {
   const [order, setOrder] = useState<'desc' | 'asc'>('desc');
   const list = usePagedList<SubmissionRow>(RESOURCE, { filter: { formId }, sort: 'createdAt', order }, { initialLimit: 10, debounceMs: 300 });
   const [busy, setBusy] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useDownload();
   const [deleting, setDeleting] = useState(false);
   const labels = parseFields(form.data?.result.fields).map((f) => f.label);
 
@@ -86,17 +86,7 @@ export function useSubmissions(formId: string) {
     }
   };
 
-  const exportCsv = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      await download(keys.list(`${RESOURCE}/export`, { filter: { formId } }));
-    } catch (err) {
-      toast.error(messageOf(err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = () => csv.start(keys.list(`${RESOURCE}/export`, { filter: { formId } }));
 
   return {
     formName: form.data?.result.name ?? '',
@@ -109,6 +99,6 @@ export function useSubmissions(formId: string) {
     remove,
     deleting,
     exportCsv,
-    exporting,
+    exporting: csv.downloading,
   };
 }
