@@ -188,16 +188,17 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
  * axeViolations runs axe-core on the part of the page that selector names (a screen, a dialog)
- * and returns its serious and critical findings.
+ * and returns its serious and critical findings; rules turns axe's rules on or off (WCAG 2.5.8's
+ * target-size is off by default). axe is injected once per page load.
  */
-export async function axeViolations(page, selector) {
-  await page.addScriptTag({ path: AXE });
+export async function axeViolations(page, selector, rules = {}) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
   return page.evaluate(
-    async (sel) =>
-      (await window.axe.run({ include: [sel] }, { resultTypes: ['violations'] })).violations
+    async ({ sel, rules }) =>
+      (await window.axe.run({ include: [sel] }, { rules, resultTypes: ['violations'] })).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    selector,
+    { sel: selector, rules },
   );
 }
 

@@ -7,9 +7,8 @@
 // The demo tenant is shared with other tests, so every record here is named by this run.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { SCREENSHOT_DIR, confirmYes, loginAndWait, useAdminBrowser } from './helpers.mjs';
+import { SCREENSHOT_DIR, axeViolations, confirmYes, loginAndWait, useAdminBrowser } from './helpers.mjs';
 
 const RUN = Date.now().toString(36);
 const IMAGE_REF = '01HZZZZZZZZZZZZZZZZZZZZZZZ/e2e-photo.png';
@@ -33,22 +32,8 @@ async function sideways(page) {
   });
 }
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/**
- * findings is axe's serious and critical findings in selector, with WCAG 2.5.8's target size (off
- * by default) turned on: axeViolations' audit in one run, axe injected once per page load.
- */
-async function findings(page, selector = '.shell') {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(
-    async (sel) =>
-      (await window.axe.run({ include: [sel] }, { rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] })).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    selector,
-  );
-}
+/** findings is axe's serious and critical findings in selector, with WCAG 2.5.8's target size on. */
+const findings = (page, selector = '.shell') => axeViolations(page, selector, { 'target-size': { enabled: true } });
 
 /** settle waits for the screen's loaders to go. */
 async function settle(page) {
