@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -231,6 +232,14 @@ func TestReviewRightsAndSteps(t *testing.T) {
 	}
 	if got := mailsTo(t, tn); len(got) != 2 || got[1] != fmt.Sprintf("author-%s@example.org: Changes requested: page “Fees”", tn.ID) {
 		t.Fatalf("mail after the request for changes: %v", got)
+	}
+	// Both reach the local inbox through the mail worker, the author's with the reviewer's comment.
+	if res := testkit.DeliverMail(t, tn.ID); res.Sent != 2 {
+		t.Fatalf("delivered: %+v", res)
+	}
+	inbox := testkit.Mailbox(t).WaitFor(t, fmt.Sprintf("author-%s@example.org", tn.ID), 1)
+	if inbox[0].Subject != "Changes requested: page “Fees”" || !strings.Contains(inbox[0].Text, "Add the deadline.") {
+		t.Fatalf("the author's mail: %q %q", inbox[0].Subject, inbox[0].Text)
 	}
 	if c := must(t, as(t, tn, author, "GET", "/pages/"+id+"/comments", nil), 200); c.Get("totalCount") != float64(1) || c.Get("result.0.comment") != "Add the deadline." {
 		t.Fatalf("comments: %s", c.Raw)
