@@ -54,6 +54,12 @@ func TestMediaDetails(t *testing.T) {
 	if res := patch(tn.ID, other.AdminToken, map[string]any{"altText": "x"}); res.Status != http.StatusUnauthorized {
 		t.Fatalf("another tenant's token: %d", res.Status)
 	}
+	// Like uploading, describing an image is open to every signed-in member of staff, and to nobody else.
+	if res := patch(tn.ID, "", map[string]any{"altText": "x"}); res.Status != http.StatusUnauthorized {
+		t.Fatalf("no token: %d", res.Status)
+	}
+	staff := testkit.NewUser(t, tn)
+	expect(t, patch(tn.ID, staff, map[string]any{"altText": "Students on the lawn"}), http.StatusOK, media.MsgDetailsSaved)
 	if res := testkit.Call(t, call{Method: "PATCH", Path: "/media/01HZZZZZZZZZZZZZZZZZZZZZZZ", Tenant: tn.ID, Token: tn.AdminToken, Body: map[string]any{"altText": "x"}}); res.Status != http.StatusNotFound {
 		t.Fatalf("missing record: %d", res.Status)
 	}
