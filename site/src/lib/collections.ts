@@ -52,6 +52,10 @@ export interface FieldDecl {
   sizeOf?: string;
   /** A permissions field shown as holding every permission while this boolean field is true (an administrator). */
   allWhen?: string;
+  /** Held in every language of the site: a record's translations[lang][name] (issue 35). */
+  translatable?: boolean;
+  /** A select's option shown by this label (the option is what is sent). */
+  optionLabels?: Record<string, string>;
 }
 
 export interface CollectionDecl {
