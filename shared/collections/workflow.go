@@ -12,7 +12,8 @@ package collections
 //	POST   /{collection}/draft                     CREATE  a new record as a draft: body = the declared
 //	                                                       fields (partial is fine) → 201 {result: Draft}
 //	GET    /{collection}/{id}/draft                VIEW    {result: {draft: Draft|null, live: record|null,
-//	                                                       changed: [field names where draft ≠ live]}}; 404
+//	                                                       changed: [field names where draft ≠ live],
+//	                                                       requireReview, mayPublish (the caller's)}}; 404
 //	                                                       when neither exists (the reviewer's compare)
 //	PUT    /{collection}/{id}/draft                EDIT    save the draft: body = declared fields to change
 //	                                                       + version (the draft's; 0 or absent starts a draft
@@ -529,6 +530,10 @@ type draftAnswer struct {
 	Draft   *Draft   `json:"draft"`
 	Live    Record   `json:"live"`
 	Changed []string `json:"changed"`
+	// RequireReview is the Site settings' switch and MayPublish whether the caller may publish
+	// this collection's drafts: the editor's buttons follow them (the caller may not read the settings).
+	RequireReview bool `json:"requireReview"`
+	MayPublish    bool `json:"mayPublish"`
 }
 
 func (s *Service) getDraftRoute(w http.ResponseWriter, r *http.Request, c *Collection) error {
@@ -549,6 +554,10 @@ func (s *Service) getDraftRoute(w http.ResponseWriter, r *http.Request, c *Colle
 		return notFound(c)
 	}
 	out := draftAnswer{Changed: []string{}}
+	if out.RequireReview, err = s.ReviewRequired(r.Context(), caller.Scope); err != nil {
+		return err
+	}
+	out.MayPublish = caller.User.Can(c.Permission(ActionPublish)) || !out.RequireReview
 	var liveFields Record
 	if live != nil {
 		out.Live, liveFields, err = s.liveFields(r.Context(), caller, c, live)

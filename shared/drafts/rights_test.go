@@ -53,3 +53,24 @@ func TestPublishRights(t *testing.T) {
 	must(t, as(t, tn, comms, "POST", "/notices/"+id+"/draft/publish", nil), 200)
 	must(t, as(t, tn, writer, "GET", "/notices/"+id, nil), 200)
 }
+
+// TestDraftAnswerSaysWhoMayPublish: GET …/draft says whether review is required and whether the
+// caller may publish (the editor's buttons follow it; an author may not read the Site settings).
+func TestDraftAnswerSaysWhoMayPublish(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	author := testkit.NewUser(t, tn, "CMS_VIEW_EVENT", "CMS_CREATE_EVENT", "CMS_EDIT_EVENT")
+	id := must(t, as(t, tn, author, "POST", "/events/draft", map[string]any{"title": "Open day", "startDate": "2030-05-01"}), 201).Get("result.id").(string)
+	check := func(token string, review, may bool) {
+		t.Helper()
+		res := must(t, as(t, tn, token, "GET", "/events/"+id+"/draft", nil), 200)
+		if res.Get("result.requireReview") != review || res.Get("result.mayPublish") != may {
+			t.Fatalf("want requireReview %v, mayPublish %v: %s", review, may, res.Raw)
+		}
+	}
+	check(author, false, true)
+	check(tn.AdminToken, false, true)
+	setReview(t, tn, true)
+	check(author, true, false)
+	check(tn.AdminToken, true, true)
+}
