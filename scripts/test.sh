@@ -10,7 +10,17 @@ ensure_npm infra
 ensure_npm tools/mailbox # the mail tests (shared/mail, testkit.Mailbox) and every dev server use it
 
 # phase NAME: prints the phase's header with the time since the tests began (CI's budget is 15 min).
-phase() { echo "== $1 (at $((SECONDS / 60))m$((SECONDS % 60))s)"; }
+# It also prints how busy the CPUs were since the previous phase (from /proc/stat), so a phase
+# that waits more than it computes (room for more parallel work) shows.
+cpu_busy() { awk '/^cpu /{print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8}' /proc/stat 2>/dev/null || echo "0 0"; }
+read -r busy0 total0 < <(cpu_busy)
+phase() {
+  local busy total note=""
+  read -r busy total < <(cpu_busy)
+  if [ "$total" -gt "$total0" ]; then note=", CPUs $(((busy - busy0) * 100 / (total - total0)))% busy since the last"; fi
+  busy0=$busy total0=$total
+  echo "== $1 (at $((SECONDS / 60))m$((SECONDS % 60))s$note)"
+}
 
 phase "Go: vet and tests (each package starts its own emulator and table)"
 go vet ./...
