@@ -124,6 +124,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
             formDialogs={options.formDialogs}
             findings={form.findings}
             checking={form.checking}
+            translations={form.translations}
           />
         </Modal>
       )}

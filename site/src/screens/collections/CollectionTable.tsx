@@ -7,6 +7,7 @@ import { formatBytes, mediaUrl, stripHtml, toBool, trimText } from '../../lib/fo
 import { ScheduleChip } from '../../components/ScheduleChip';
 import { useRefName } from './useRefOptions';
 import { Thumbnail } from '../../components/media-picker/Thumbnail';
+import { TranslationBadges, useListLanguages } from '../translations/TranslationBadges';
 
 export interface RowLink {
   label: string;
@@ -167,6 +168,8 @@ export function CollectionTable({
   cells = {},
 }: Props) {
   const columns = listColumns(decl);
+  // Issue 35: each row's translation status, when the site has other languages.
+  const langs = useListLanguages(decl);
   const actions = canEdit ? rowActions : [];
   const hasActions = canEdit || canDelete || rowLinks.length > 0 || rowDialogs.length > 0;
   return (
@@ -194,6 +197,7 @@ export function CollectionTable({
                 </th>
               );
             })}
+            {langs && <th scope="col">Translations</th>}
             {hasActions && <th scope="col">Actions</th>}
           </tr>
         </thead>
@@ -204,6 +208,11 @@ export function CollectionTable({
                 const Own = cells[f.name];
                 return <td key={f.name} data-label={f.label}>{Own ? <Own row={row} /> : <Cell field={f} value={row[f.name]} row={row} />}</td>;
               })}
+              {langs && (
+                <td data-label="Translations">
+                  <TranslationBadges row={row} langs={langs} />
+                </td>
+              )}
               {hasActions && (
                 <td className="row-actions">
                   <Flex gap="xs" wrap="nowrap">

@@ -6,6 +6,8 @@ import { HistoryPanel } from '../../components/history/HistoryPanel';
 import { toPayload, type ApiRecord, type CollectionDecl, type FieldErrors, type FormValues } from '../../lib/collections';
 import { ConflictAlert, RecordFields } from './RecordFields';
 import type { FormDialog } from './screenOptions';
+import { TranslationArea } from '../translations/TranslationArea';
+import type { TranslationEditor } from '../translations/useTranslationEdits';
 
 interface Props {
   decl: CollectionDecl;
@@ -27,16 +29,20 @@ interface Props {
   /** findings are the accessibility checker's findings of the record as the form holds it. */
   findings?: Finding[];
   checking?: boolean;
+  /** translations: the record's other languages (issue 35), edited under a language switch. */
+  translations?: TranslationEditor;
 }
 
 /** RecordForm is the one create/edit form of every collection: two columns, Cancel and Save. */
-export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload, record, canRestore = false, formDialogs = [], findings = [], checking = false }: Props) {
+export function RecordForm({ decl, editing, values, errors, loading, saving, conflict, setField, onSave, onCancel, onReload, record, canRestore = false, formDialogs = [], findings = [], checking = false, translations }: Props) {
   const placed = useMemo(() => placeFindings(findings, decl.fields.map((f) => f.name)), [findings, decl]);
   const [open, setOpen] = useState<{ d: FormDialog; body: Record<string, unknown> } | null>(null);
   return (
     <form onSubmit={onSave} noValidate aria-label={`${editing ? 'Edit' : 'Create'} ${decl.title}`} aria-busy={loading}>
       <ConflictAlert message={conflict} loading={loading} onReload={onReload} />
-      <RecordFields decl={decl} editing={editing} values={values} errors={errors} setField={setField} findings={placed.byField} />
+      <TranslationArea fields={decl.fields} tr={translations} defaults={values} errors={errors}>
+        <RecordFields decl={decl} editing={editing} values={values} errors={errors} setField={setField} findings={placed.byField} />
+      </TranslationArea>
       {placed.other.length > 0 && (
         <div className="a11y-other">
           <FindingsList findings={placed.other} />

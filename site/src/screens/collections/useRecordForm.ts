@@ -14,6 +14,7 @@ import { MSG } from '../../lib/messages';
 import { checksAccessibility } from '../../lib/a11y';
 import { findingsOfError, useAccessibilityCheck } from '../../components/a11y/useAccessibilityCheck';
 import { useFormFields } from './useFormFields';
+import { useTranslationEdits, withTranslations } from '../translations/useTranslationEdits';
 
 export type FormMode = { kind: 'create' } | { kind: 'edit'; id: string };
 
@@ -33,6 +34,8 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const savingRef = useRef(false);
   // Fields the user changed since the form opened: a fresh copy arriving late must not undo them.
   const touched = useRef(new Set<string>());
+  // Issue 35: every language's unsaved translations, saved with the form's own fields.
+  const translations = useTranslationEdits();
   // Issue 37: the checker reads the record as the form holds it, while the form is open.
   const a11y = useAccessibilityCheck(decl.key, mode ? toPayload(decl, values) : null, checksAccessibility(decl.key));
 
@@ -49,6 +52,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
         });
         setVersion(typeof res.result.version === 'number' ? res.result.version : undefined);
         setRecord(res.result);
+        translations.adopt(res.result);
         setErrors({});
         setConflict(null);
       } catch (err) {
@@ -63,6 +67,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const openCreate = () => {
     touched.current = new Set();
     setRecord(null);
+    translations.reset(null);
     setMode({ kind: 'create' });
     setValues(initialValues(decl));
     setVersion(undefined);
@@ -74,6 +79,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     touched.current = new Set();
     setMode({ kind: 'edit', id: record.id });
     setRecord(null);
+    translations.reset(record);
     // Show the row at once; the fresh copy (and its version) replaces it when it arrives.
     setValues(initialValues(decl, record));
     setVersion(typeof record.version === 'number' ? record.version : undefined);
@@ -96,6 +102,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const reloadRecord = () => {
     // An explicit reload (after a conflict or a restore) takes the server's copy whole.
     touched.current = new Set();
+    translations.reset(null);
     if (mode?.kind === 'edit') void load(mode.id);
     void mutateResource(decl.key);
   };
@@ -108,10 +115,11 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     savingRef.current = true;
     setSaving(true);
     try {
+      const body = withTranslations(toPayload(decl, values), translations.patch);
       const res =
         mode.kind === 'create'
-          ? await dataProvider.create<ApiRecord>(decl.key, toPayload(decl, values))
-          : await dataProvider.update<ApiRecord>(decl.key, mode.id, toPayload(decl, values), version);
+          ? await dataProvider.create<ApiRecord>(decl.key, body)
+          : await dataProvider.update<ApiRecord>(decl.key, mode.id, body, version);
       toast.success(res.message || `${decl.title} ${kind === 'create' ? 'created' : 'updated'} successfully!`);
       close();
       onDone();
@@ -119,6 +127,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     } catch (err) {
       if (err instanceof HttpError) {
         setErrors(err.errors);
+        translations.showErrors(err.errors);
         // Blocked for accessibility errors (422): its findings show beside their fields.
         const found = findingsOfError(err);
         if (found) a11y.show(found);
@@ -133,5 +142,5 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   };
 
   const findings = mode ? a11y.findings : [];
-  return { mode, record, values, errors, loading, saving, conflict, findings, checking: a11y.checking, openCreate, openEdit, close, setField, save, reloadRecord };
+  return { mode, record, translations, values, errors, loading, saving, conflict, findings, checking: a11y.checking, openCreate, openEdit, close, setField, save, reloadRecord };
 }

@@ -1,5 +1,5 @@
-import { Flex, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { Flex, Loader, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { lazy, Suspense, useState } from 'react';
 import { isStatusField, requiredLabel, type FieldDecl } from '../../../lib/collections';
 import { useRefName, useRefOptions } from '../useRefOptions';
 import type { MediaItem } from '../../../components/media-picker/rules';
@@ -16,7 +16,12 @@ interface Props {
   holdsAll?: boolean;
   /** picked is the media record an image or file field's picker chose (its size, for sizeOf fields). */
   onChange: (value: unknown, picked?: MediaItem) => void;
+  /** values: the form's other values (a field whose input depends on another: the Site settings' languages). */
+  values?: Record<string, unknown>;
 }
+
+// Issue 35: the Site settings' language pickers (format "language" / "languages") load with that screen only.
+const LanguageField = lazy(() => import('../../translations/LanguageFields'));
 
 const KEEP_PASSWORD = 'Only Enter if you want to change';
 
@@ -125,6 +130,13 @@ function TimeZoneInput({ field, value, error, onChange }: Props) {
 /** FieldInput renders the editor for one declared field by its type. */
 export function FieldInput(props: Props) {
   const { field, value, error, editing, holdsAll, onChange } = props;
+  if (field.format === 'language' || field.format === 'languages') {
+    return (
+      <Suspense fallback={<Loader />}>
+        <LanguageField field={field} value={value} error={error} onChange={onChange} values={props.values} />
+      </Suspense>
+    );
+  }
   const label = requiredLabel(field);
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   const common = {
@@ -206,7 +218,7 @@ export function FieldInput(props: Props) {
           <option value="">Select {field.label}</option>
           {(field.options ?? []).map((o) => (
             <option key={o} value={o}>
-              {o}
+              {field.optionLabels?.[o] ?? o}
             </option>
           ))}
         </SelectField>
