@@ -16,6 +16,7 @@ import (
 	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/ids"
+	"github.com/campuscms/panel/shared/langs"
 	"github.com/campuscms/panel/shared/mail"
 	"github.com/campuscms/panel/shared/mediaref"
 	"github.com/campuscms/panel/shared/store"
@@ -266,6 +267,8 @@ func (cv *converter) convert(scope store.Scope, f Field, raw json.RawMessage) (a
 		return parseJSONText(raw, f.Label, max(f.MaxBytes, maxJSON))
 	case TypeEmails:
 		return parseEmails(raw, f.Label)
+	case TypeLanguages:
+		return parseLanguages(raw, f.Label)
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -304,6 +307,9 @@ func (cv *converter) convertString(scope store.Scope, f Field, s string) (any, s
 		}
 		if f.Format == FormatTel && s != "" && !formats.Phone(s) {
 			return nil, f.Label + " must be a phone number: digits, spaces and + ( ) - . /, with an extension written as ext. 204 (at most 40 characters)."
+		}
+		if _, known := langs.Find(s); f.Format == FormatLanguage && !known {
+			return nil, fmt.Sprintf("%s must be a language code from the list, such as en, fr or ar.", f.Label)
 		}
 		if f.Format == FormatTimeZone && !validZone(s) {
 			return nil, f.Label + " must be a time zone name from the IANA database, such as Europe/London or America/New_York."
@@ -438,6 +444,34 @@ func parseJSONText(raw json.RawMessage, label string, limit int) (any, string) {
 		return nil, label + " must be valid JSON."
 	}
 	return text, ""
+}
+
+// parseLanguages reads a languages field: a JSON list of catalogue codes (shared/langs), kept once
+// each in the order given, at most langs.MaxOthers.
+func parseLanguages(raw json.RawMessage, label string) (any, string) {
+	var list []string
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, label + " must be a list of language codes."
+	}
+	out := []string{}
+	for _, code := range list {
+		code = strings.TrimSpace(code)
+		if slices.Contains(out, code) {
+			continue
+		}
+		if _, ok := langs.Find(code); !ok {
+			shown := code
+			if len(shown) > 20 {
+				shown = shown[:20] + "…"
+			}
+			return nil, fmt.Sprintf("%s: %q is not a language of the list.", label, strings.ToValidUTF8(shown, ""))
+		}
+		out = append(out, code)
+	}
+	if len(out) > langs.MaxOthers {
+		return nil, fmt.Sprintf("%s can list at most %d languages.", label, langs.MaxOthers)
+	}
+	return out, ""
 }
 
 // parseEmails reads an emails field: a JSON list of addresses, or one string of them separated

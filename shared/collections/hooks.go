@@ -60,7 +60,8 @@ func (NoHooks) BeforeDelete(context.Context, *Service, *Write) error { return ni
 
 // builtinHooks are the hooks of the collections this package declares itself.
 func builtinHooks() map[string]Hooks {
-	return map[string]Hooks{"users": userHooks{}, "roles": roleHooks{}, "notifications": notificationHooks{}}
+	return map[string]Hooks{"users": userHooks{}, "roles": roleHooks{}, "notifications": notificationHooks{},
+		"site-settings": siteSettingsHooks{}}
 }
 
 // hooksOf returns the hooks of a collection: its declared hooks' implementation, or NoHooks.

@@ -8,7 +8,7 @@ import (
 )
 
 // extraPrefixes are the routes the collections service serves beside the collections.
-var extraPrefixes = []string{"permissions", "user-roles", "drafts"}
+var extraPrefixes = []string{"permissions", "user-roles", "drafts", "languages"}
 
 // Module serves every declared collection plus /permissions and /user-roles, with what the
 // process links (hooks of collections other packages own, the rich-text sanitiser).
@@ -28,7 +28,7 @@ func Module(linked Linked) app.Module {
 				return err
 			}
 			switch prefix {
-			case "permissions", "user-roles", "drafts":
+			case "permissions", "user-roles", "drafts", "languages":
 				s.RegisterExtras(mux, base, prefix)
 				return nil
 			}

@@ -41,6 +41,9 @@ const (
 	// breaks), each a bare address mail can be sent to (mail.ValidAddress), at most MaxEmails,
 	// stored lower-cased without repeats, in the order given.
 	TypeEmails = "emails"
+	// TypeLanguages is a list of language codes from the catalogue (shared/langs): a JSON list of
+	// codes, each known, without repeats, at most langs.MaxOthers (the site's other languages).
+	TypeLanguages = "languages"
 )
 
 // MaxEmails is the most addresses an emails field holds: each is one mail written in the
@@ -59,6 +62,10 @@ const FormatTel = "tel"
 // FormatTimeZone makes a text field an IANA time zone name ("Europe/London") that the time zone
 // database knows (formats.TimeZone); empty means UTC.
 const FormatTimeZone = "timezone"
+
+// FormatLanguage makes a text field a language code from the catalogue (shared/langs): a site's
+// default language.
+const FormatLanguage = "language"
 
 // Field is one declared field of a collection.
 type Field struct {
@@ -97,6 +104,9 @@ type Field struct {
 	// AllWhen makes a permissions field read as every permission while the named boolean field
 	// is true (an administrator, who passes every check): the SPA shows them all held.
 	AllWhen string `json:"allWhen"`
+	// Translatable text, longtext and richtext fields hold a value per language of the site: the
+	// default language's in the field, the others' in the record's translations (translations.go).
+	Translatable bool `json:"translatable"`
 }
 
 // Collection is one declared collection; Key is its path segment ("faqs").
@@ -181,7 +191,7 @@ type Registry map[string]*Collection
 
 var knownTypes = map[string]bool{TypeText: true, TypeLongText: true, TypeRichText: true, TypeNumber: true, TypeDate: true, TypeDateTime: true,
 	TypeBoolean: true, TypeSelect: true, TypeReference: true, TypeImage: true, TypeFile: true, TypeEmail: true, TypeURL: true,
-	TypePassword: true, TypePermissions: true, TypeJSON: true, TypeColor: true, TypeEmails: true}
+	TypePassword: true, TypePermissions: true, TypeJSON: true, TypeColor: true, TypeEmails: true, TypeLanguages: true}
 
 //go:generate go run ./gen
 
@@ -248,7 +258,7 @@ func parse(raw []byte) (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: ref is for reference fields and transient fields whose hooks keep references", key, f.Name)
 			case f.Transient && c.Hooks == "":
 				return nil, fmt.Errorf("collections: %s.%s: a transient field needs hooks to handle it", key, f.Name)
-			case (f.Format == FormatSlug || f.Format == FormatTel || f.Format == FormatTimeZone) && f.Type != TypeText:
+			case (f.Format == FormatSlug || f.Format == FormatTel || f.Format == FormatTimeZone || f.Format == FormatLanguage) && f.Type != TypeText:
 				return nil, fmt.Errorf("collections: %s.%s: format %s is for text fields", key, f.Name, f.Format)
 			case f.After != "" && (f.Type != TypeDateTime || !c.hasField(f.After, TypeDateTime)):
 				return nil, fmt.Errorf("collections: %s.%s: after names a datetime field of a datetime field", key, f.Name)
@@ -263,6 +273,11 @@ func parse(raw []byte) (Registry, error) {
 				return nil, fmt.Errorf("collections: %s.%s: sizeOf names a field that must be required", key, f.Name)
 			case f.AllWhen != "" && (f.Type != TypePermissions || !c.hasField(f.AllWhen, TypeBoolean)):
 				return nil, fmt.Errorf("collections: %s.%s: allWhen names a boolean field of a permissions field", key, f.Name)
+			case f.Translatable && (f.Type != TypeText && f.Type != TypeLongText && f.Type != TypeRichText || f.Transient || f.Derived ||
+				f.Format == FormatTel || f.Format == FormatTimeZone || f.Format == FormatLanguage):
+				return nil, fmt.Errorf("collections: %s.%s: only text, longtext and richtext fields (plain or slugs) can be translatable", key, f.Name)
+			case f.Name == TranslationsField || f.Name == TranslationStatusField:
+				return nil, fmt.Errorf("collections: %s.%s: the name is the engine's (translations.go)", key, f.Name)
 			}
 			if f.Ref != "" {
 				reg[f.Ref].ReferencedBy = append(reg[f.Ref].ReferencedBy, Backref{Collection: key, Field: f.Name})

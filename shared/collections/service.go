@@ -116,6 +116,8 @@ func (s *Service) RegisterExtras(mux api.Mux, base, prefix string) {
 		mux.Handle("GET "+base+"/user-roles", s.guard.Require("", s.handler(roles, s.list)))
 	case "drafts":
 		mux.Handle("GET "+base+"/drafts", s.guard.Require("", s.draftsRoute))
+	case "languages":
+		mux.Handle("GET "+base+"/languages", s.guard.Require("", languagesRoute))
 	}
 }
 
@@ -163,7 +165,7 @@ func viewFields(c *Collection, rec Record, listing bool) Record {
 		}
 		v, ok := rec[f.Name]
 		switch {
-		case !ok && (f.Type == TypePermissions || f.Type == TypeEmails):
+		case !ok && (f.Type == TypePermissions || f.Type == TypeEmails || f.Type == TypeLanguages):
 			v = []string{}
 		case !ok && f.Type == TypeBoolean:
 			v = false

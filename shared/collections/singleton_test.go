@@ -1,6 +1,7 @@
 package collections_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/campuscms/panel/shared/collections"
@@ -60,7 +61,7 @@ func TestEverySingleton(t *testing.T) {
 			}
 			again := as("GET", "/"+key+"/"+tn.ID, nil)
 			for name, v := range b {
-				if name != "version" && again.Get("result."+name) != v {
+				if name != "version" && fmt.Sprint(again.Get("result."+name)) != fmt.Sprint(v) {
 					t.Fatalf("%s reloaded as %v, want %v", name, again.Get("result."+name), v)
 				}
 			}

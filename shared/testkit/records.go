@@ -20,6 +20,9 @@ func SampleValue(t testing.TB, tn Tenant, reg collections.Registry, f collection
 	if f.Format == collections.FormatTel {
 		return fmt.Sprintf("+1 555 010 %04d", n%10000)
 	}
+	if f.Format == collections.FormatLanguage {
+		return "en"
+	}
 	if f.Format == collections.FormatTimeZone {
 		return []string{"UTC", "America/New_York", "Europe/London", "Asia/Kolkata"}[n%4]
 	}
@@ -46,7 +49,7 @@ func SampleValue(t testing.TB, tn Tenant, reg collections.Registry, f collection
 		return "01ARZ3NDEKTSV4RRFFQ69G5FAV/file-" + fmt.Sprint(n) + ".png"
 	case collections.TypePassword:
 		return "secret-pw-" + fmt.Sprint(n)
-	case collections.TypePermissions, collections.TypeEmails:
+	case collections.TypePermissions, collections.TypeEmails, collections.TypeLanguages:
 		return []string{}
 	case collections.TypeColor:
 		return fmt.Sprintf("#%06x", 0x102030*n%0xffffff)
