@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldDecl } from '../../lib/collections';
 import {
   NO_EDITS,
+  applyPatch,
   confirmCurrent,
   dirtyLanguages,
   errorLanguage,
@@ -198,5 +199,28 @@ describe('status labels', () => {
     expect(labels[1].tone).toBe('complete');
     expect(labels[2].long).toBe('Spanish: 0 of 8 fields translated');
     expect(labels[2].tone).toBe('none');
+  });
+});
+
+describe('applyPatch', () => {
+  it('folds what a save sent into the stored translations: set, removed, published, no longer out of date', () => {
+    let e = setText(NO_EDITS, saved, 'fr', 'content', '<p>Salut</p>');
+    e = setText(e, saved, 'fr', 'title', '');
+    e = setText(e, saved, 'es', 'title', 'Acerca de');
+    e = setPublished(e, saved, 'ar', true);
+    const after = applyPatch(saved, translationPatch(saved, e));
+    expect(after).toEqual({
+      fr: { content: '<p>Salut</p>', published: true, outdated: [] },
+      ar: { title: 'من نحن', published: true },
+      es: { title: 'Acerca de' },
+    });
+    // What was sent is no longer unsaved; an edit made while the save was on its way still is.
+    expect(isDirty(after, rebase(e, after))).toBe(false);
+    const typedMeanwhile = setText(e, saved, 'fr', 'content', '<p>Salut !</p>');
+    expect(translationPatch(after, rebase(typedMeanwhile, after))).toEqual({ fr: { content: '<p>Salut !</p>' } });
+  });
+
+  it('changes nothing without a patch', () => {
+    expect(applyPatch(saved, undefined)).toBe(saved);
   });
 });

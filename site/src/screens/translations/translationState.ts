@@ -195,6 +195,30 @@ export function rebase(edits: TranslationEdits, saved: Translations): Translatio
   return next;
 }
 
+/**
+ * applyPatch is the stored translations after a save that sent patch, where the answer does not
+ * give them (a draft's save): each sent field set ("" removes it, and with it its "out of date"
+ * mark), published as sent.
+ */
+export function applyPatch(saved: Translations, patch: TranslationPatch | undefined): Translations {
+  if (!patch) return saved;
+  const out: Translations = { ...saved };
+  for (const [lang, entry] of Object.entries(patch)) {
+    const next: LangEntry = { ...(out[lang] ?? {}) };
+    for (const [field, value] of Object.entries(entry)) {
+      if (field === 'published') {
+        next.published = value === true;
+        continue;
+      }
+      if (value === '') delete next[field];
+      else next[field] = value;
+      if (Array.isArray(next.outdated)) next.outdated = next.outdated.filter((f) => f !== field);
+    }
+    out[lang] = next;
+  }
+  return out;
+}
+
 const ERROR_KEY = /^translations\.([^.]+)\.(.+)$/;
 
 /** errorsIn picks a save's field errors keyed `translations.{lang}.{field}` for lang, by field. */

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   NO_EDITS,
+  applyPatch,
   confirmCurrent,
   dirtyLanguages,
   errorLanguage,
@@ -39,6 +40,11 @@ export interface TranslationEditor {
   reset: (record?: Record<string, unknown> | null) => void;
   /** adopt takes a fresh copy of the record (a late load, a save's answer), keeping edits it does not hold. */
   adopt: (record: Record<string, unknown>) => void;
+  /**
+   * saved follows a successful save that sent `sent`: the answer's translations when it gives them,
+   * else what was sent folded into the stored ones; edits made meanwhile stay unsaved.
+   */
+  saved: (answer: Record<string, unknown> | undefined, sent: TranslationPatch | undefined) => void;
   /** showErrors switches to the language a failed save's errors are in. */
   showErrors: (errors: Record<string, string>) => void;
 }
@@ -66,6 +72,15 @@ export function useTranslationEdits(): TranslationEditor {
     setEdits((e) => rebase(e, next));
   }, []);
 
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  const savedAfter = useCallback((answer: Record<string, unknown> | undefined, sent: TranslationPatch | undefined) => {
+    const next = answer && answer.translations !== undefined ? readTranslations(answer.translations) : applyPatch(savedRef.current, sent);
+    savedRef.current = next;
+    setSaved(next);
+    setEdits((e) => rebase(e, next));
+  }, []);
+
   const showErrors = useCallback((errors: Record<string, string>) => {
     const l = errorLanguage(errors);
     if (l) setLang(l);
@@ -88,6 +103,7 @@ export function useTranslationEdits(): TranslationEditor {
     patch,
     reset,
     adopt,
+    saved: savedAfter,
     showErrors,
   };
 }
