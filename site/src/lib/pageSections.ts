@@ -90,10 +90,10 @@ export function parseConfig(config: string | undefined): ConfigItem[] {
   }
 }
 
-/** toDraft turns an API section into an editable one. */
+/** toDraft turns an API section into an editable one (a draft's unsaved section has no id yet: a key of its own). */
 export function toDraft(s: ApiSection): DraftSection {
   return {
-    key: s.id,
+    key: s.id || newKey('section'),
     id: s.id,
     title: s.title ?? DEFAULT_SECTION_TITLE,
     subTitle: s.subTitle ?? '',

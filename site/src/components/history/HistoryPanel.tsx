@@ -155,18 +155,23 @@ export function VersionsPanel({ resource, id, currentVersion, describe: say, com
   );
 }
 
-function Comparison({ rows, version }: { rows: DiffRow[]; version: number }) {
+/**
+ * Comparison is the field-by-field table of a compare: a kept version with now, or (drafts) the
+ * live record with its draft; keptLabel and currentLabel head the two columns.
+ */
+export function Comparison({ rows, version, keptLabel, currentLabel = 'Now' }: { rows: DiffRow[]; version?: number; keptLabel?: string; currentLabel?: string }) {
   const changed = rows.filter((r) => r.changed).length;
+  const kept = keptLabel ?? `Version ${version}`;
   return (
     <table className="history-compare">
       <caption>
-        Version {version} compared with now: {changed === 0 ? 'no differences' : `${changed} field${changed === 1 ? '' : 's'} differ`}
+        {kept} compared with {currentLabel === 'Now' ? 'now' : currentLabel.toLowerCase()}: {changed === 0 ? 'no differences' : `${changed} field${changed === 1 ? '' : 's'} differ`}
       </caption>
       <thead>
         <tr>
           <th scope="col">Field</th>
-          <th scope="col">Version {version}</th>
-          <th scope="col">Now</th>
+          <th scope="col">{kept}</th>
+          <th scope="col">{currentLabel}</th>
         </tr>
       </thead>
       <tbody>

@@ -27,6 +27,14 @@ describe('what', () => {
   });
 });
 
+describe('the steps of a draft', () => {
+  it('says each step in words', () => {
+    expect(what(entry({ action: 'draft-submit', collection: 'pages', changed: null }))).toBe('Submitted for review Page 01ABC');
+    expect(what(entry({ action: 'draft-request-changes', collection: 'pages', changed: null }))).toBe('Requested changes to Page 01ABC');
+    expect(what(entry({ action: 'draft-publish', collection: 'pages', changed: ['content'] }))).toBe('Published Page 01ABC (Content)');
+  });
+});
+
 describe('the filter as a query', () => {
   it('sends only the fields that are set', () => {
     expect(keys.list('audit-log/export', { filter: { ...EMPTY_FILTER } })).toBe('/audit-log/export');

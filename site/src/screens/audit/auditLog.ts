@@ -36,6 +36,15 @@ export const ACTIONS: Array<[string, string]> = [
   ['login-failed', 'Sign-in refused'],
   ['logout', 'Signed out'],
   ['export', 'Exported'],
+  // Drafts and review (issue 36): each step of a draft.
+  ['draft-create', 'Drafted'],
+  ['draft-submit', 'Submitted for review'],
+  ['draft-approve', 'Approved the draft of'],
+  ['draft-request-changes', 'Requested changes to'],
+  ['draft-schedule', 'Scheduled the draft of'],
+  ['draft-publish', 'Published'],
+  ['draft-discard', 'Discarded the draft of'],
+  ['comment', 'Commented on'],
 ];
 
 /** OTHER_THINGS name what the log records beside the declared collections. */

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { swrFetcher } from '../../api/client';
 import type { Envelope } from '../../api/types';
 import { draftsPath } from '../../api/drafts';
-import type { Draft } from '../drafts/workflow';
+import { draftLink, type Draft } from '../drafts/workflow';
 
 /** WaitingForReviewCard lists the drafts in review (GET /drafts?state=in_review) for a user who may publish. */
 export function WaitingForReviewCard() {
@@ -25,7 +25,7 @@ export function WaitingForReviewCard() {
         <ul>
           {drafts.map((d) => (
             <li key={`${d.collection}/${d.id}`}>
-              <Link to={`/${d.collection}/${encodeURIComponent(d.id)}`}>{d.title || d.id}</Link>{' '}
+              <Link to={draftLink(d)}>{d.title || d.id}</Link>{' '}
               <Text as="span">
                 ({d.collection}, by {d.authorName || d.authorId || 'unknown'})
               </Text>

@@ -2,7 +2,8 @@ import { Alert, Button, Card, Flex, Heading, Loader, Text, TextAreaField, TextFi
 import { useCallback, useMemo } from 'react';
 import { FindingsCount, FindingsList, WithFindings } from '../../components/a11y/Findings';
 import { placeFindings } from '../../lib/a11y';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { DraftBar } from '../drafts/DraftBar';
 import { useApp } from '../../app/AppContext';
 import { MediaPicker } from '../../components/media-picker/MediaPicker';
 import { useConfirm } from '../../components/useConfirm';
@@ -17,6 +18,8 @@ import { SectionsEditor } from './sections/SectionsEditor';
 import { SeoFields } from './SeoFields';
 import { SiteLinks } from './SiteLinks';
 import { usePageEditor } from './usePageEditor';
+import { TranslationArea } from '../translations/TranslationArea';
+import { PAGE_SECTIONS_NOTE, PAGE_SEO_NOTE, PAGE_TRANSLATION_NOTE } from '../translations/pageNotes';
 import './pages.css';
 
 const PAGE_CATEGORY = { category: 'PAGE' };
@@ -27,6 +30,7 @@ const CHECKED_FIELDS = ['title', 'slug', 'description', 'image', 'content'];
 function Editor({ id }: { id: string }) {
   const { user } = useApp();
   const ed = usePageEditor(id);
+  const navigate = useNavigate();
   const [confirm, confirmDialog] = useConfirm();
   const askLeave = useCallback(() => confirm(PAGE_MSG.leave), [confirm]);
   useLeaveGuard(ed.dirty, askLeave);
@@ -59,8 +63,14 @@ function Editor({ id }: { id: string }) {
       <SiteLinks pageId={id} slug={f.slug} published={f.isPublished && f.status} dirty={ed.dirty} />
       <FindingsCount findings={ed.findings} checking={ed.checking} quiet={quiet} />
       {ed.dirty && <Text color="font.secondary">Unsaved changes</Text>}
+      {/* Issue 36: a holder of the publish right may keep an edit of the live page as a draft. */}
+      {ed.wf && !ed.editsDraft && (
+        <Button onClick={() => void ed.saveDraft()} isDisabled={ed.saving || !canEdit}>
+          Save draft
+        </Button>
+      )}
       <Button variation="primary" onClick={() => void ed.save()} isDisabled={ed.saving || !canEdit}>
-        {ed.saving ? 'Please wait...' : 'Save'}
+        {ed.saving ? 'Please wait...' : ed.editsDraft ? 'Save draft' : 'Save'}
       </Button>
     </Flex>
   );
@@ -88,6 +98,21 @@ function Editor({ id }: { id: string }) {
             <FindingsList findings={placed.other} />
           </div>
         )}
+        {ed.wf && pagesDecl && (
+          <DraftBar
+            decl={pagesDecl}
+            id={id}
+            answer={ed.wf}
+            editsDraft={ed.editsDraft}
+            status={ed.saving ? 'saving' : ed.dirty ? 'unsaved' : 'saved'}
+            flush={ed.flush}
+            onDraft={ed.setWfDraft}
+            onDone={(_, gone) => (gone ? navigate('/pages') : void ed.reload())}
+            preview
+            conflict={ed.draftConflict}
+            onReload={() => void ed.reload()}
+          />
+        )}
         {ed.conflict && (
           <Alert variation="warning" heading="This page changed while you were editing" marginTop="small" role="alert">
             <Text>{PAGE_MSG.conflict}</Text>
@@ -96,38 +121,45 @@ function Editor({ id }: { id: string }) {
             </Button>
           </Alert>
         )}
-        <div className="page-form-grid">
-          <WithFindings findings={placed.byField.title}>
-            <TextField label="Title*" name="title" value={f.title} onChange={(e) => ed.setField('title', e.target.value)} hasError={Boolean(ed.errors.title)} errorMessage={ed.errors.title} />
+        {/* Issue 35: a language switch when the site has other languages; another language edits the page's translation. */}
+        <TranslationArea fields={pagesDecl?.fields ?? []} tr={ed.translations} defaults={{ ...f }} errors={ed.errors} note={PAGE_TRANSLATION_NOTE}>
+          <div className="page-form-grid">
+            <WithFindings findings={placed.byField.title}>
+              <TextField label="Title*" name="title" value={f.title} onChange={(e) => ed.setField('title', e.target.value)} hasError={Boolean(ed.errors.title)} errorMessage={ed.errors.title} />
+            </WithFindings>
+            <WithFindings findings={placed.byField.slug}>
+            <TextField
+              label="Slug"
+              name="slug"
+              descriptiveText="The page's address on the website: lowercase letters, digits and hyphens."
+              value={f.slug}
+              onChange={(e) => ed.setField('slug', e.target.value)}
+              hasError={Boolean(ed.errors.slug)}
+              errorMessage={ed.errors.slug}
+            />
+            </WithFindings>
+            <WithFindings className="form-cell--wide" findings={placed.byField.description}>
+              <TextAreaField label="Description" name="description" rows={3} value={f.description} onChange={(e) => ed.setField('description', e.target.value)} />
+            </WithFindings>
+            <WithFindings className="form-cell--wide" findings={placed.byField.image}>
+              <MediaPicker label="Image" accept="image" value={f.image} onChange={(v) => ed.setField('image', v)} errorMessage={ed.errors.image} />
+            </WithFindings>
+          </div>
+          <WithFindings findings={placed.byField.content}>
+            <ContentEditor value={f.content} onChange={(html) => ed.setField('content', html)} errorMessage={ed.errors.content} />
           </WithFindings>
-          <WithFindings findings={placed.byField.slug}>
-          <TextField
-            label="Slug"
-            name="slug"
-            descriptiveText="The page's address on the website: lowercase letters, digits and hyphens."
-            value={f.slug}
-            onChange={(e) => ed.setField('slug', e.target.value)}
-            hasError={Boolean(ed.errors.slug)}
-            errorMessage={ed.errors.slug}
-          />
-          </WithFindings>
-          <WithFindings className="form-cell--wide" findings={placed.byField.description}>
-            <TextAreaField label="Description" name="description" rows={3} value={f.description} onChange={(e) => ed.setField('description', e.target.value)} />
-          </WithFindings>
-          <WithFindings className="form-cell--wide" findings={placed.byField.image}>
-            <MediaPicker label="Image" accept="image" value={f.image} onChange={(v) => ed.setField('image', v)} errorMessage={ed.errors.image} />
-          </WithFindings>
-        </div>
-        <WithFindings findings={placed.byField.content}>
-          <ContentEditor value={f.content} onChange={(html) => ed.setField('content', html)} errorMessage={ed.errors.content} />
-        </WithFindings>
+        </TranslationArea>
       </Card>
       <Card variation="outlined" className="panel">
-        <SectionsEditor sections={ed.sections} types={ed.types} errors={ed.errors} findings={placed.bySection} onChange={ed.setSections} onDelete={(key) => void deleteSection(key)} />
+        {ed.translations.lang ? (
+          <Text>{PAGE_SECTIONS_NOTE}</Text>
+        ) : (
+          <SectionsEditor sections={ed.sections} types={ed.types} errors={ed.errors} findings={placed.bySection} onChange={ed.setSections} onDelete={(key) => void deleteSection(key)} />
+        )}
       </Card>
       <Card variation="outlined" className="panel">
         <Heading level={3}>SEO</Heading>
-        <SeoFields fields={f} errors={ed.errors} setField={ed.setField} />
+        {ed.translations.lang ? <Text>{PAGE_SEO_NOTE}</Text> : <SeoFields fields={f} errors={ed.errors} setField={ed.setField} />}
         <Flex justifyContent="flex-end" marginTop="medium">
           {saveBar(true)}
         </Flex>

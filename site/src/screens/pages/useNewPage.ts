@@ -4,10 +4,18 @@ import { useNavigate } from 'react-router';
 import { dataProvider, mutateResource } from '../../api/dataProvider';
 import { HttpError } from '../../api/http';
 import { PAGE_MSG } from './messages';
+import { createDraft } from '../../api/drafts';
+import { useApp } from '../../app/AppContext';
+import { collectionFor } from '../../lib/collections';
+import { hasPermission } from '../../lib/permissions';
 
 /** useNewPage drives the 'Add Page' form: title (required) and description, then the editor. */
 export function useNewPage() {
   const navigate = useNavigate();
+  // Issue 36: without the publish right a new page starts as a draft (POST /pages/draft), on no
+  // read path until it is published.
+  const { user } = useApp();
+  const asDraft = !!collectionFor('pages')?.workflow && !hasPermission(user, 'CMS_PUBLISH_PAGE');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState('');
@@ -23,8 +31,9 @@ export function useNewPage() {
     }
     setSaving(true);
     try {
-      const res = await dataProvider.create<{ id: string }>('pages', { title: title.trim(), description });
-      toast.success(PAGE_MSG.created);
+      const body = { title: title.trim(), description };
+      const res = asDraft ? await createDraft('pages', body) : await dataProvider.create<{ id: string }>('pages', body);
+      toast.success(asDraft ? (res.message ?? 'Draft saved!') : PAGE_MSG.created);
       void mutateResource('pages');
       navigate(`/pages/${encodeURIComponent(res.result.id)}`);
     } catch (err) {

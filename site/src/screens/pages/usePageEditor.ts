@@ -6,7 +6,17 @@ import { HttpError, messageOf } from '../../api/http';
 import { findingsOfError, useAccessibilityCheck } from '../../components/a11y/useAccessibilityCheck';
 import { sectionsPayload, toDraft, type ApiSection, type DraftSection, type SectionType } from '../../lib/pageSections';
 import { fromLocalInput, toLocalInput } from '../../lib/schedule';
+import { useApp } from '../../app/AppContext';
+import { hasPermission } from '../../lib/permissions';
+import { getDraft, saveDraft } from '../../api/drafts';
+import { useAutosave } from '../drafts/autosave';
+import { editorCopyOf, editsDraft as savesToDraft, withStep, type Draft, type DraftAnswer } from '../drafts/workflow';
+import { collectionFor } from '../../lib/collections';
+
+/** WORKFLOW: pages are declared "workflow": true (collections.json): they are edited through drafts. */
+const WORKFLOW = !!collectionFor('pages')?.workflow;
 import { PAGE_MSG } from './messages';
+import { useTranslationEdits, withTranslations } from '../translations/useTranslationEdits';
 
 /** PageFields are the page's own editable fields (SPEC §3). */
 export interface PageFields {
@@ -99,6 +109,16 @@ export function usePageEditor(id: string) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const savingRef = useRef(false);
+  // Issue 35: every language's unsaved translations of the page's fields, saved with them.
+  const translations = useTranslationEdits();
+  // Issue 36: the page's draft and live copies (GET /pages/{id}/draft); edits go to the draft
+  // once it exists, and always for a user without the publish right; autosaved while typing.
+  const { user } = useApp();
+  const holdsRight = hasPermission(user, 'CMS_PUBLISH_PAGE');
+  const [wf, setWf] = useState<DraftAnswer | null>(null);
+  const [draftConflict, setDraftConflict] = useState('');
+  const wfRef = useRef(wf);
+  wfRef.current = wf;
   // Issue 37: the checker reads the draft as staff type (sections included).
   const a11y = useAccessibilityCheck('pages', fields ? bodyOf(fields, sections, types) : null);
 
@@ -106,6 +126,7 @@ export function usePageEditor(id: string) {
     const next = { fields: fieldsOf(p), sections: (p.pageSections ?? []).map(toDraft), version: p.version };
     setLoaded(next);
     setRecord(p);
+    translations.adopt(p);
     setFields(next.fields);
     setSections(next.sections);
     setErrors({});
@@ -115,8 +136,16 @@ export function usePageEditor(id: string) {
   const load = useCallback(async () => {
     setLoadError('');
     try {
-      const res = await dataProvider.one<ApiPage>('pages', id);
-      adopt(res.result);
+      if (!WORKFLOW) {
+        adopt((await dataProvider.one<ApiPage>('pages', id)).result);
+        return;
+      }
+      const answer = (await getDraft('pages', id)).result;
+      adopt(editorCopyOf(answer, id) as ApiPage);
+      // The history is the live page's (a new page's draft has none).
+      setRecord(answer.live as ApiPage | null);
+      setWf(answer);
+      setDraftConflict('');
     } catch (err) {
       setLoadError(messageOf(err));
     }
@@ -127,8 +156,8 @@ export function usePageEditor(id: string) {
   }, [load]);
 
   const dirty = useMemo(
-    () => !!loaded && !!fields && snapshot(fields, sections, types) !== snapshot(loaded.fields, loaded.sections, types),
-    [loaded, fields, sections, types],
+    () => translations.dirty || (!!loaded && !!fields && snapshot(fields, sections, types) !== snapshot(loaded.fields, loaded.sections, types)),
+    [loaded, fields, sections, types, translations.dirty],
   );
 
   const setField = <K extends keyof PageFields>(name: K, value: PageFields[K]) => {
@@ -136,7 +165,54 @@ export function usePageEditor(id: string) {
     setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
   };
 
+  const draftMode = savesToDraft(wf, holdsRight);
+  /**
+   * saveToDraft saves the draft (quiet: an autosave, no toast); what is typed meanwhile stays.
+   * It answers the draft's version, or null when the save failed.
+   */
+  const saveToDraft = async (quiet: boolean): Promise<number | null> => {
+    if (!fields || !loaded || !wf) return null;
+    if (savingRef.current) return null;
+    if (!fields.title.trim()) {
+      setErrors({ title: PAGE_MSG.titleRequired });
+      if (!quiet) toast.error(PAGE_MSG.titleRequired);
+      return null;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    const sent = { fields, sections };
+    const sentTranslations = translations.patch;
+    try {
+      const res = await saveDraft('pages', id, withTranslations(bodyOf(fields, sections, types), sentTranslations), wf.draft?.version ?? 0);
+      setWf((w) => (w ? { ...w, draft: res.result } : w));
+      setLoaded({ ...sent, version: res.result.version });
+      translations.saved(res.result.fields, sentTranslations);
+      setErrors({});
+      if (!quiet) toast.success(res.message ?? 'Draft saved!');
+      return res.result.version;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 409) setDraftConflict(err.message);
+      else {
+        if (err instanceof HttpError) {
+          setErrors(err.errors);
+          translations.showErrors(err.errors);
+        }
+        toast.error(messageOf(err));
+      }
+      return null;
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+  const current = useMemo(() => (fields ? snapshot(fields, sections, types) : ''), [fields, sections, types]);
+  useAutosave(draftMode && dirty && !draftConflict && !saving, current + JSON.stringify(translations.patch ?? null), () => void saveToDraft(true));
+
   const save = async () => {
+    if (draftMode) {
+      await saveToDraft(false);
+      return;
+    }
     if (!fields || !loaded || savingRef.current) return;
     if (!fields.title.trim()) {
       setErrors({ title: PAGE_MSG.titleRequired });
@@ -146,16 +222,22 @@ export function usePageEditor(id: string) {
     savingRef.current = true;
     setSaving(true);
     try {
-      const body = bodyOf(fields, sections, types);
+      const sentTranslations = translations.patch;
+      const body = withTranslations(bodyOf(fields, sections, types), sentTranslations);
       const res = await dataProvider.update<ApiPage>('pages', id, body, loaded.version);
       adopt(res.result);
+      translations.saved(res.result, sentTranslations);
+      setWf((w) => (w ? { ...w, live: res.result } : w));
       toast.success(res.message ?? 'Saved Changes!');
       void mutateResource('pages');
     } catch (err) {
       if (isStale(err)) {
         setConflict(true);
       } else {
-        if (err instanceof HttpError) setErrors(err.errors);
+        if (err instanceof HttpError) {
+          setErrors(err.errors);
+          translations.showErrors(err.errors);
+        }
         // Blocked for accessibility errors (422): its findings show beside their fields.
         const found = findingsOfError(err);
         if (found) a11y.show(found);
@@ -192,7 +274,21 @@ export function usePageEditor(id: string) {
     checking: a11y.checking,
     reload: load,
     record,
+    /** translations: the page's other languages (issue 35), edited under the language switch. */
+    translations,
     version: loaded?.version,
+    /** Drafts (issue 36): the draft answer, whether saves go to it, "Save draft" and flush before a step. */
+    wf,
+    setWfDraft: (draft: Draft) => setWf((w) => (w ? { ...w, draft: w.draft ? withStep(w.draft, draft) : draft } : w)),
+    editsDraft: draftMode,
+    draftConflict,
+    saveDraft: () => saveToDraft(false),
+    flush: async (): Promise<number | null> => {
+      // An autosave under way finishes first: the step then names the version it saved.
+      for (let i = 0; savingRef.current && i < 200; i++) await new Promise((r) => setTimeout(r, 50));
+      if (savingRef.current) return null;
+      return dirty ? saveToDraft(true) : (wfRef.current?.draft?.version ?? null);
+    },
     /** savedTitle is the title as last loaded or saved. */
     savedTitle: loaded?.fields.title ?? '',
   };
