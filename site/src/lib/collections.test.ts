@@ -141,3 +141,15 @@ describe('an emails field (custom forms: notifyEmails)', () => {
     expect(toPayload(forms, values).notifyEmails).toBe('office@school.example\nhead@school.example');
   });
 });
+
+describe('a languages field (Site settings: the other languages, issue 35)', () => {
+  const settings = COLLECTIONS['site-settings'];
+  it('is edited as a list of codes and sent as one, never as text', () => {
+    expect(settings.fields.find((f) => f.name === 'languages')?.type).toBe('languages');
+    expect(initialValues(settings).languages).toEqual([]);
+    const values = initialValues(settings, { id: 'SITE', languages: ['fr', 'ar'] });
+    expect(values.languages).toEqual(['fr', 'ar']);
+    expect(toPayload(settings, values).languages).toEqual(['fr', 'ar']);
+    expect(toPayload(settings, { ...values, languages: [] }).languages).toEqual([]);
+  });
+});

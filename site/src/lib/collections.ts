@@ -26,7 +26,8 @@ export type FieldType =
   | 'password'
   | 'permissions'
   | 'json'
-  | 'color';
+  | 'color'
+  | 'languages';
 
 export interface FieldDecl {
   name: string;
@@ -127,6 +128,7 @@ function emptyValue(f: FieldDecl): unknown {
     case 'boolean':
       return f.default === undefined ? false : toBool(f.default);
     case 'permissions':
+    case 'languages':
       return Array.isArray(f.default) ? f.default : [];
     case 'number':
       return f.default === undefined || f.default === null ? '' : String(f.default);
@@ -142,6 +144,7 @@ function formValue(f: FieldDecl, value: unknown): unknown {
     case 'boolean':
       return toBool(value);
     case 'permissions':
+    case 'languages':
       return Array.isArray(value) ? value.map(String) : [];
     case 'password':
       return '';
@@ -245,6 +248,7 @@ export function toPayload(decl: CollectionDecl, values: FormValues): Record<stri
         if (typeof v === 'string' && v !== '') body[f.name] = v;
         break;
       case 'permissions':
+      case 'languages':
         body[f.name] = Array.isArray(v) ? v : [];
         break;
       default:

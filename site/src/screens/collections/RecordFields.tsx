@@ -50,7 +50,7 @@ export function RecordFields({ decl, editing, values, errors, setField, findings
       {decl.fields
         .filter((f) => !f.derived || f.sizeOf)
         .map((f) => (
-          <WithFindings key={f.name} findings={findings[f.name]} className={WIDE_TYPES.has(f.type) || f.format === 'languages' ? 'form-cell form-cell--wide' : 'form-cell'}>
+          <WithFindings key={f.name} findings={findings[f.name]} className={WIDE_TYPES.has(f.type) || f.type === 'languages' ? 'form-cell form-cell--wide' : 'form-cell'}>
             {f.sizeOf ? (
               <FileSizeField field={f} value={values[f.name]} file={values[f.sizeOf]} />
             ) : decl.scheduled && isStatusField(f) ? (

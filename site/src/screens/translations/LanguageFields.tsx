@@ -109,7 +109,7 @@ function LanguagesPicker({ field, value, error, onChange, values }: Props) {
   );
 }
 
-/** LanguageField is the Site settings picker of a field declared with format "language" (one) or "languages" (the others). */
+/** LanguageField is the Site settings picker of a field declared with format "language" (one) or of type "languages" (the others). */
 export default function LanguageField(props: Props) {
-  return props.field.format === 'languages' ? <LanguagesPicker {...props} /> : <LanguageSelect {...props} />;
+  return props.field.type === 'languages' ? <LanguagesPicker {...props} /> : <LanguageSelect {...props} />;
 }

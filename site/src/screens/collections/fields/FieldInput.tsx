@@ -20,7 +20,7 @@ interface Props {
   values?: Record<string, unknown>;
 }
 
-// Issue 35: the Site settings' language pickers (format "language" / "languages") load with that screen only.
+// Issue 35: the Site settings' language pickers (format "language", type "languages") load with that screen only.
 const LanguageField = lazy(() => import('../../translations/LanguageFields'));
 
 const KEEP_PASSWORD = 'Only Enter if you want to change';
@@ -130,7 +130,7 @@ function TimeZoneInput({ field, value, error, onChange }: Props) {
 /** FieldInput renders the editor for one declared field by its type. */
 export function FieldInput(props: Props) {
   const { field, value, error, editing, holdsAll, onChange } = props;
-  if (field.format === 'language' || field.format === 'languages') {
+  if (field.format === 'language' || field.type === 'languages') {
     return (
       <Suspense fallback={<Loader />}>
         <LanguageField field={field} value={value} error={error} onChange={onChange} values={props.values} />
