@@ -31,6 +31,12 @@ for f in site/e2e/*.test.mjs; do
   f=${f#site/}
   [[ " ${queue[*]} " == *" $f "* ]] || queue+=("$f")
 done
+# E2E_FILES="e2e/a.test.mjs e2e/b.test.mjs" runs only those (in the queue's order).
+if [ -n "${E2E_FILES:-}" ]; then
+  only=()
+  for f in "${queue[@]}"; do [[ " $E2E_FILES " == *" $f "* ]] && only+=("$f"); done
+  queue=("${only[@]}")
+fi
 claims=$(mktemp -d)
 # run_server I runs queued files against server I until none is left; a failed file's name goes
 # to $claims/failed.
