@@ -7,6 +7,7 @@ import { ConflictAlert, RecordFields } from '../collections/RecordFields';
 import { useSingleton } from './useSingleton';
 import { FindingsCount, FindingsList } from '../../components/a11y/Findings';
 import { placeFindings } from '../../lib/a11y';
+import { TranslationArea } from '../translations/TranslationArea';
 
 interface Props {
   collection: string;
@@ -33,7 +34,9 @@ export function SingletonScreen({ collection, title }: Props) {
       ) : (
         <form onSubmit={form.save} noValidate aria-label={title}>
           <ConflictAlert message={form.conflict} onReload={form.reload} />
-          <RecordFields decl={decl} editing values={form.values} errors={form.errors} setField={form.setField} findings={placed.byField} />
+          <TranslationArea fields={decl.fields} tr={form.translations} defaults={form.values} errors={form.errors}>
+            <RecordFields decl={decl} editing values={form.values} errors={form.errors} setField={form.setField} findings={placed.byField} />
+          </TranslationArea>
           {placed.other.length > 0 && (
             <div className="a11y-other">
               <FindingsList findings={placed.other} />

@@ -14,6 +14,7 @@ import { MSG } from '../../lib/messages';
 import { useFormFields } from '../collections/useFormFields';
 import { checksAccessibility } from '../../lib/a11y';
 import { findingsOfError, useAccessibilityCheck } from '../../components/a11y/useAccessibilityCheck';
+import { useTranslationEdits, withTranslations } from '../translations/useTranslationEdits';
 
 /**
  * useSingleton drives the settings form of a one-per-tenant record: load it (defaults before
@@ -26,12 +27,18 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const savingRef = useRef(false);
+  // Issue 35: the header's, footer's and SEO defaults' translations, saved with their fields.
+  const translations = useTranslationEdits();
+  const { adopt } = translations;
   // Issue 37: a singleton the website shows (header, footer) is checked as staff edit it.
   const a11y = useAccessibilityCheck(decl.key, data?.result ? toPayload(decl, values) : null, checksAccessibility(decl.key));
 
   useEffect(() => {
-    if (data?.result) setValues(initialValues(decl, data.result));
-  }, [data, decl]);
+    if (data?.result) {
+      setValues(initialValues(decl, data.result));
+      adopt(data.result);
+    }
+  }, [data, decl, adopt]);
 
   const save = async (e?: { preventDefault: () => void }) => {
     e?.preventDefault();
@@ -40,7 +47,9 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     savingRef.current = true;
     setSaving(true);
     try {
-      const res = await dataProvider.saveSingleton<ApiRecord>(decl.key, toPayload(decl, values), data.result.version, data.result.id);
+      const sent = translations.patch;
+      const res = await dataProvider.saveSingleton<ApiRecord>(decl.key, withTranslations(toPayload(decl, values), sent), data.result.version, data.result.id);
+      translations.saved(res.result, sent);
       await mutate({ result: res.result }, { revalidate: false });
       setConflict(null);
       toast.success(res.message || decl.savedMessage || `${decl.title} updated successfully!`);
@@ -48,6 +57,7 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     } catch (err) {
       if (err instanceof HttpError) {
         setErrors(err.errors);
+        translations.showErrors(err.errors);
         const found = findingsOfError(err);
         if (found) a11y.show(found);
         if (isStale(err)) setConflict(messageOf(err));
@@ -64,5 +74,5 @@ export function useSingleton(decl: CollectionDecl, onSaved?: () => void) {
     await mutate();
   };
 
-  return { record: data?.result, findings: a11y.findings, checking: a11y.checking, values, errors, loading: isLoading, failed: Boolean(error), error, saving, conflict, setField, save, reload };
+  return { record: data?.result, translations, findings: a11y.findings, checking: a11y.checking, values, errors, loading: isLoading, failed: Boolean(error), error, saving, conflict, setField, save, reload };
 }
