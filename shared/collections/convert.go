@@ -38,6 +38,9 @@ var readOnly = map[string]bool{"id": true, "createdAt": true, "updatedAt": true}
 type input struct {
 	raw     map[string]json.RawMessage
 	version *int
+	// wholeTranslations: the input is a kept state written back (a version, the trash, a draft
+	// published), whose translations replace the record's instead of merging into them.
+	wholeTranslations bool
 }
 
 // decodeInput reads a JSON object, refusing fields the collection does not declare.
@@ -62,6 +65,13 @@ func inputOf(raw map[string]json.RawMessage, c *Collection) (input, error) {
 			}
 			in.version = &n
 		case readOnly[name]:
+		case name == TranslationsField && c.Translatable():
+			in.raw[name] = v
+		case name == TranslationStatusField && c.Translatable():
+			// Worked out by the engine: a status sent back as read (an object, or null) is ignored.
+			if t := bytes.TrimSpace(v); !bytes.HasPrefix(t, []byte("{")) && !bytes.Equal(t, []byte("null")) {
+				return input{}, api.FieldError(http.StatusBadRequest, name, "Translation status is set by the server; leave it out.")
+			}
 		default:
 			f, ok := c.Field(name)
 			if !ok {
@@ -134,17 +144,9 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 			continue
 		}
 		v, err := cv.convert(scope, f, raw)
-		if err == "" && f.Type == TypeRichText {
-			// Sized once sanitised: the sanitiser escapes (' becomes &#39;), so the stored text can
-			// be five times what was sent.
-			// A declared maxBytes replaces the default limit.
-			limit := maxRichText
-			if f.MaxBytes > 0 {
-				limit = f.MaxBytes
-			}
-			if s, _ := v.(string); len(s) > limit {
-				return nil, api.FieldError(http.StatusRequestEntityTooLarge, f.Name,
-					fmt.Sprintf("%s is too large (at most %d KB once formatted).", f.Label, limit/1024))
+		if err == "" {
+			if e := checkRichTextSize(f, v, f.Name); e != nil {
+				return nil, e
 			}
 		}
 		if err == "" && f.Required && isEmpty(v) {
@@ -156,6 +158,15 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 			continue
 		}
 		out[f.Name] = v
+	}
+	if raw, present := in.raw[TranslationsField]; present && c.Translatable() {
+		tr, err := cv.translations(scope, c, raw, errs, &order)
+		if err != nil {
+			return nil, err
+		}
+		if tr != nil {
+			out[TranslationsField] = tr
+		}
 	}
 	for _, f := range c.Fields {
 		if _, failed := errs[f.Name]; f.After == "" || failed {
@@ -170,6 +181,24 @@ func (cv *converter) values(scope store.Scope, c *Collection, in input, create b
 		return nil, api.BadRequest(errs, order...)
 	}
 	return out, nil
+}
+
+// checkRichTextSize refuses (413, under key) a rich-text value past its size once sanitised: the
+// sanitiser escapes (' becomes &#39;), so the stored text can be five times what was sent. A
+// declared maxBytes replaces the default limit.
+func checkRichTextSize(f Field, v any, key string) error {
+	if f.Type != TypeRichText {
+		return nil
+	}
+	limit := maxRichText
+	if f.MaxBytes > 0 {
+		limit = f.MaxBytes
+	}
+	if s, _ := v.(string); len(s) > limit {
+		return api.FieldError(http.StatusRequestEntityTooLarge, key,
+			fmt.Sprintf("%s is too large (at most %d KB once formatted).", f.Label, limit/1024))
+	}
+	return nil
 }
 
 // checkAfterStored checks the after rules (unpublishAt after publishAt) of an update that gives

@@ -302,6 +302,7 @@ func (s *Service) effects(ctx context.Context, wr *Write) error {
 		after = nil
 	}
 	s.addReferenceChanges(wr, wr.Old, after)
+	s.addLanguageCounters(wr, wr.Old, after)
 	if wr.C.Singleton == "" && !wr.Kind().Unlisted {
 		s.addCounterChanges(wr, wr.Old, after)
 	}

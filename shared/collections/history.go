@@ -175,6 +175,9 @@ func keptState(c *Collection, rec Record) Record {
 			out[f.Name] = v
 		}
 	}
+	if v, ok := rec[TranslationsField]; ok && c.Translatable() && v != nil {
+		out[TranslationsField] = v
+	}
 	return out
 }
 
@@ -193,6 +196,9 @@ func (w *Write) changedFields() []string {
 		if fmt.Sprint(w.Old[f.Name]) != fmt.Sprint(w.Rec[f.Name]) {
 			out = append(out, f.Name)
 		}
+	}
+	if w.C.Translatable() && !sameJSON(w.Old[TranslationsField], w.Rec[TranslationsField]) {
+		out = append(out, TranslationsField)
 	}
 	return append(out, w.AlsoChanged...)
 }
@@ -442,7 +448,17 @@ func keptInput(c *Collection, kept Record, create bool) (input, error) {
 		}
 		raw[f.Name] = b
 	}
-	return inputOf(raw, c)
+	if c.Translatable() {
+		// Translations come back whole: the kept ones replace the record's (none: none).
+		b, err := json.Marshal(kept[TranslationsField])
+		if err != nil {
+			return input{}, err
+		}
+		raw[TranslationsField] = b
+	}
+	in, err := inputOf(raw, c)
+	in.wholeTranslations = true
+	return in, err
 }
 
 // RestoreVersion reads a restore's body, {version}: the version the screen holds now, which the

@@ -117,7 +117,7 @@ func (s *Service) RegisterExtras(mux api.Mux, base, prefix string) {
 	case "drafts":
 		mux.Handle("GET "+base+"/drafts", s.guard.Require("", s.draftsRoute))
 	case "languages":
-		mux.Handle("GET "+base+"/languages", s.guard.Require("", languagesRoute))
+		mux.Handle("GET "+base+"/languages", s.guard.Require("", s.languagesRoute))
 	}
 }
 
@@ -172,7 +172,21 @@ func viewFields(c *Collection, rec Record, listing bool) Record {
 		}
 		out[f.Name] = v
 	}
+	if c.Translatable() {
+		if !listing {
+			out[TranslationsField] = orEmpty(rec[TranslationsField])
+		}
+		out[TranslationStatusField] = orEmpty(rec[TranslationStatusField])
+	}
 	return out
+}
+
+// orEmpty is v, or an empty object for none.
+func orEmpty(v any) any {
+	if m, ok := v.(map[string]any); ok && m != nil {
+		return m
+	}
+	return map[string]any{}
 }
 
 func (s *Service) get(w http.ResponseWriter, r *http.Request, c *Collection) error {
@@ -263,6 +277,12 @@ type Write struct {
 	viaDraft bool
 	// svc is the service making the write (After, Store: for observers).
 	svc *Service
+	// wholeTranslations: the write brings back a kept state, whose translations replace the
+	// record's (translations.go).
+	wholeTranslations bool
+	// languageEpoch is the language counters' epoch read with the site's languages, when the
+	// write set a translation (addLanguageCounters).
+	languageEpoch *int64
 }
 
 // Store is the table the write goes to (an observer reads what it needs to record the write).
@@ -428,7 +448,7 @@ func (s *Service) commitCreateWith(ctx context.Context, caller *auth.Caller, c *
 		wr.Also(Untrash(s.st, caller.Scope, c.Key, id, back.version, s.now()))
 	}
 	for name, v := range values {
-		if f, _ := c.Field(name); v != nil && v != "" && !f.Transient {
+		if f, _ := c.Field(name); v != nil && v != "" && !f.Transient && name != TranslationsField {
 			wr.Rec[name] = v
 		}
 	}
@@ -473,12 +493,13 @@ func (s *Service) prepareUpdate(ctx context.Context, caller *auth.Caller, c *Col
 	wr := s.writeAs(caller, c, old)
 	wr.Action = ActionUpdate
 	wr.Values = values
+	wr.wholeTranslations = in.wholeTranslations
 	wr.Rec = Record{}
 	for k, v := range old {
 		wr.Rec[k] = v
 	}
 	for name, v := range values {
-		if f, _ := c.Field(name); !f.Transient {
+		if f, _ := c.Field(name); !f.Transient && name != TranslationsField {
 			wr.Rec[name] = v
 		}
 	}
@@ -646,6 +667,9 @@ func (s *Service) beforeWrite(ctx context.Context, wr *Write) error {
 		return err
 	}
 	if err := s.deriveFileSizes(ctx, wr); err != nil {
+		return err
+	}
+	if err := s.deriveTranslations(ctx, wr); err != nil {
 		return err
 	}
 	if err := hooks.BeforeWrite(ctx, s, wr); err != nil {

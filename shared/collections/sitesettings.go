@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/guregu/dynamo/v2"
-
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/auth"
 	"github.com/campuscms/panel/shared/langs"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -84,27 +83,64 @@ func stringList(v any) []string {
 	return nil
 }
 
-// LanguageCounter is the name of the counter of a tenant's records (of every collection,
-// singletons included) that hold a translation in code: kept in each write's transaction, so
-// the settings know in one read whether a language can be removed.
-func LanguageCounter(code string) string { return "lang#" + code }
+// The language counters: one item per tenant (T#{t} / LANGCOUNT) holding, per language, how many
+// records (of every collection, singletons included) hold a translation in it (lang_{code}),
+// and an epoch the settings move whenever they take a language away or change the default. A
+// write that gives a record a new language moves its counter in its own transaction, on the
+// condition that the epoch it read with the settings has not moved: so a settings save and a
+// translation never cross, at the cost of one item in each.
+const (
+	languageCountSK = "LANGCOUNT"
+	languageEpoch   = "epoch"
+)
 
-// readLanguages reads the tenant's Site settings' languages (one GetItem projecting them).
-func (s *Service) readLanguages(ctx context.Context, scope store.Scope) (SiteLanguages, error) {
+// languageCountAttr is the counter attribute of a language.
+func languageCountAttr(code string) string { return "lang_" + code }
+
+func languageCountKey(scope store.Scope) store.Key {
+	return store.Key{PK: scope.Root(), SK: languageCountSK}
+}
+
+// languageState is what a write that translates reads of its site: its languages, and the
+// counters' epoch and counts.
+type languageState struct {
+	SiteLanguages
+	epoch  int64
+	counts map[string]int64
+}
+
+// readLanguages reads the tenant's Site settings' languages and the language counters (one
+// BatchGetItem).
+func (s *Service) readLanguages(ctx context.Context, scope store.Scope) (languageState, error) {
+	out := languageState{SiteLanguages: LanguagesOf(nil), counts: map[string]int64{}}
 	c := s.reg[SettingsCollection]
 	if c == nil {
-		return LanguagesOf(nil), nil
+		return out, nil
 	}
-	var rec map[string]any
-	err := s.st.Table.Get("PK", scope.Root()).Range("SK", dynamo.Equal, c.Singleton).
-		Project(SettingDefaultLanguage, SettingLanguages, SettingMissingTranslation).One(ctx, &rec)
-	if err == dynamo.ErrNotFound || store.IsNotFound(err) {
-		return LanguagesOf(nil), nil
-	}
+	sk, ck := store.Key{PK: scope.Root(), SK: c.Singleton}, languageCountKey(scope)
+	items, err := s.st.GetMany(ctx, sk, ck)
 	if err != nil {
-		return SiteLanguages{}, store.Wrap("site languages", err)
+		return out, err
 	}
-	return LanguagesOf(rec), nil
+	var settings map[string]any
+	if _, err := store.Decode(items, sk, &settings); err != nil {
+		return out, err
+	}
+	out.SiteLanguages = LanguagesOf(settings)
+	var counts map[string]any
+	if _, err := store.Decode(items, ck, &counts); err != nil {
+		return out, err
+	}
+	for name, v := range counts {
+		n := int64(toInt(v))
+		switch {
+		case name == languageEpoch:
+			out.epoch = n
+		case strings.HasPrefix(name, "lang_"):
+			out.counts[strings.TrimPrefix(name, "lang_")] = n
+		}
+	}
+	return out, nil
 }
 
 // siteSettingsHooks are the Site settings' rules on languages: the default language is not also
@@ -134,10 +170,11 @@ func (siteSettingsHooks) BeforeWrite(ctx context.Context, s *Service, w *Write) 
 	if len(check) == 0 {
 		return nil
 	}
-	counts, err := s.languageCounts(ctx, w.Caller.Scope, check)
+	state, err := s.readLanguages(ctx, w.Caller.Scope)
 	if err != nil {
 		return err
 	}
+	counts := state.counts
 	var held []string
 	total := int64(0)
 	for _, code := range check {
@@ -164,40 +201,31 @@ func (siteSettingsHooks) BeforeWrite(ctx context.Context, s *Service, w *Write) 
 	if total > 0 {
 		return refusal
 	}
-	// Checked again in the save's transaction: a translation written since the read refuses it.
+	// Checked again in the save's transaction, which moves the epoch: a translation written since
+	// the read refuses the save, and one read before it but written after is refused itself.
+	k := languageCountKey(w.Caller.Scope)
+	cond := make([]string, 0, len(check))
+	args := make([]any, 0, 2*len(check))
 	for _, code := range check {
-		pk, sk := w.Caller.Scope.CounterKey(LanguageCounter(code))
-		w.Also(s.st.Table.Check("PK", pk).Range("SK", sk).If("attribute_not_exists($) OR $ <= ?", "count", "count", 0), refusal)
+		cond = append(cond, "(attribute_not_exists($) OR $ <= ?)")
+		args = append(args, languageCountAttr(code), languageCountAttr(code), 0)
 	}
+	w.Also(s.st.Table.Update("PK", k.PK).Range("SK", k.SK).Add(languageEpoch, 1).If(strings.Join(cond, " AND "), args...), refusal)
 	return nil
 }
 
-// languageCounts reads the language counters of codes (one BatchGetItem; a missing counter is 0).
-func (s *Service) languageCounts(ctx context.Context, scope store.Scope, codes []string) (map[string]int64, error) {
-	keys := make([]store.Key, 0, len(codes))
-	for _, code := range codes {
-		pk, sk := scope.CounterKey(LanguageCounter(code))
-		keys = append(keys, store.Key{PK: pk, SK: sk})
-	}
-	items, err := s.st.GetMany(ctx, keys...)
+// languagesRoute serves GET /languages to any signed-in user: the catalogue, {"items": [{code,
+// name, english, dir}]}, for the panel's pickers, with the site's own choice (defaultLanguage,
+// languages, missingTranslation), so an editor without the Site settings right gets the
+// language switch.
+func (s *Service) languagesRoute(w http.ResponseWriter, r *http.Request) error {
+	site, err := s.readLanguages(r.Context(), auth.CallerFrom(r.Context()).Scope)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := map[string]int64{}
-	for i, code := range codes {
-		var it struct {
-			Count int64 `dynamo:"count"`
-		}
-		if _, err := store.Decode(items, keys[i], &it); err != nil {
-			return nil, err
-		}
-		out[code] = it.Count
+	others := site.Others
+	if others == nil {
+		others = []string{}
 	}
-	return out, nil
-}
-
-// languagesRoute serves GET /languages: the catalogue, {"items": [{code, name, english, dir}]},
-// for the panel's pickers (any signed-in user).
-func languagesRoute(w http.ResponseWriter, _ *http.Request) error {
-	return api.OK(w, map[string]any{"items": langs.All})
+	return api.OK(w, map[string]any{"items": langs.All, SettingDefaultLanguage: site.Default, SettingLanguages: others, SettingMissingTranslation: site.Policy})
 }

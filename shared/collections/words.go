@@ -2,6 +2,8 @@ package collections
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/campuscms/panel/shared/listing"
 	"github.com/campuscms/panel/shared/words"
@@ -23,6 +25,14 @@ func wordsOf(c *Collection, rec Record) []string {
 	names := make([]string, 0, len(c.SearchFields()))
 	for _, f := range c.SearchFields() {
 		names = append(names, toString(rec[f]))
+	}
+	// A record is found by its words in every language it is translated into.
+	all, _ := rec[TranslationsField].(map[string]any)
+	for _, lang := range slices.Sorted(maps.Keys(all)) {
+		tr, _ := all[lang].(map[string]any)
+		for _, f := range c.SearchFields() {
+			names = append(names, toString(tr[f]))
+		}
 	}
 	return words.Of(names...)
 }

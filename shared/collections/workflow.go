@@ -422,6 +422,9 @@ func (s *Service) liveFields(ctx context.Context, caller *auth.Caller, c *Collec
 			fields[f.Name] = v
 		}
 	}
+	if v := emptyAsNil(full[TranslationsField]); v != nil && c.Translatable() {
+		fields[TranslationsField] = v
+	}
 	plain, err := plainJSON(fields)
 	return full, plain, err
 }
@@ -429,6 +432,11 @@ func (s *Service) liveFields(ctx context.Context, caller *auth.Caller, c *Collec
 // mergeFields applies a save's fields to the draft's: a null or empty value clears the field.
 func mergeFields(fields Record, values map[string]any) {
 	for name, v := range values {
+		if name == TranslationsField {
+			patch, _ := v.(map[string]any)
+			mergeTranslations(fields, patch)
+			continue
+		}
 		if v == nil || v == "" {
 			delete(fields, name)
 			continue
@@ -588,7 +596,18 @@ func changedBetween(c *Collection, a, b Record) []string {
 			out = append(out, f.Name)
 		}
 	}
+	if c.Translatable() && !sameJSON(emptyAsNil(a[TranslationsField]), emptyAsNil(b[TranslationsField])) {
+		out = append(out, TranslationsField)
+	}
 	return out
+}
+
+// emptyAsNil is v, or nil for an empty object (a record showing no translations as {}).
+func emptyAsNil(v any) any {
+	if m, ok := v.(map[string]any); ok && len(m) == 0 {
+		return nil
+	}
+	return v
 }
 
 func sameJSON(a, b any) bool {

@@ -99,6 +99,7 @@ func (pageHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *col
 	if err := slugRule(ctx, st, w); err != nil {
 		return err
 	}
+	translatedSlugRule(st, w)
 	raw, ok := w.Values["pageSections"].(json.RawMessage)
 	delete(w.Values, "pageSections")
 	if !ok || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
@@ -323,6 +324,11 @@ func (pageHooks) BeforeDelete(ctx context.Context, s *collections.Service, w *co
 	}
 	if slug, _ := w.Old["slug"].(string); slug != "" {
 		k := slugKey(scope, slug)
+		w.Also(st.Table.Delete("PK", k.PK).Range("SK", k.SK), nil)
+	}
+	slugs := translatedSlugs(w.Old)
+	for _, lang := range sortedKeys(slugs) {
+		k := SlugKeyIn(scope, lang, slugs[lang])
 		w.Also(st.Table.Delete("PK", k.PK).Range("SK", k.SK), nil)
 	}
 	return nil
