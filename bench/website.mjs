@@ -27,6 +27,11 @@ const PAGES = [['home', '/'], ['sections', '/about'], ['events', '/events']];
 const DEBUG_PORT = Number(process.env.DEBUG_PORT ?? 9339);
 // Goals (issue 42): the home page <= 100 kB and every other page <= 60 kB in all on a phone,
 // script <= 15 kB, LCP <= 1.2 s, performance 100 (>= 95 is the floor a change must keep).
+/** longTasks names the page's longest main-thread tasks as Lighthouse saw them (what Total Blocking Time counts). */
+function longTasks(au) {
+  const items = au['long-tasks']?.details?.items ?? [];
+  return items.length ? items.slice(0, 4).map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)}`).join(', ') : 'no long task';
+}
 const GOALS = { home: 100 * 1024, other: 60 * 1024, js: 15 * 1024, lcp: 1200, perf: 100, perfFloor: 95 };
 const TYPES = ['Document', 'Stylesheet', 'Script', 'Font', 'Image'];
 const INSTALLED_FONT = process.env.INSTALLED_FONT ?? 'Times New Roman';
@@ -124,7 +129,7 @@ async function main() {
     const lcpEl = au['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? '?';
     if (c.performance.score * 100 < GOALS.perf || lh.lcp > GOALS.lcp) {
       const slow = Object.values(au).filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 100).map((a) => `${a.id} ~${Math.round(a.details.overallSavingsMs)}ms`);
-      findings.push(`${url}: perf ${Math.round(c.performance.score * 100)}: LCP ${(lh.lcp / 1000).toFixed(2)}s (${lcpEl}), FCP ${(au['first-contentful-paint'].numericValue / 1000).toFixed(2)}s, CLS ${lh.cls.toFixed(3)}${slow.length ? `; ${slow.join(', ')}` : ''}`);
+      findings.push(`${url}: perf ${Math.round(c.performance.score * 100)}: LCP ${(lh.lcp / 1000).toFixed(2)}s (${lcpEl}), FCP ${(au['first-contentful-paint'].numericValue / 1000).toFixed(2)}s, CLS ${lh.cls.toFixed(3)}, TBT ${Math.round(au['total-blocking-time'].numericValue)} ms (${longTasks(au)})${slow.length ? `; ${slow.join(', ')}` : ''}`);
     }
     for (const [id, a] of Object.entries(au)) {
       if (a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((k) => c[k].auditRefs.some((r) => r.id === id && r.weight > 0))) {
