@@ -25,7 +25,12 @@ func WriteCached(w http.ResponseWriter, r *http.Request, contentType string, bod
 	h := w.Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", CacheControl)
-	h.Set("Vary", vary)
+	v := vary
+	if strings.Contains(strings.Join(h.Values("Vary"), ","), "Accept-Language") {
+		// The public API's answers depend on the language asked for (requestLanguage).
+		v += ", Accept-Language"
+	}
+	h.Set("Vary", v)
 	if matches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return nil

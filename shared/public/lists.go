@@ -51,8 +51,10 @@ type Query struct {
 	Search, SearchField string
 }
 
-// List reads the Visible records of q.Kind that match q, in q's order: one Query of the
-// collection's partition, newest first, bounded by ReadMax.
+// List reads the Visible records of q.Kind that match q, in q's order, localized for the site's
+// language (localize; the hide policy leaves out those without a translation there, and a search
+// reads the language's text): one Query of the collection's partition, newest first, bounded by
+// ReadMax.
 func (r *Reader) List(ctx context.Context, site *Site, q Query) ([]Record, error) {
 	dq := r.st.Table.Get("PK", site.Scope.Collection(q.Kind)).Order(dynamo.Descending).
 		Filter("'status' = ?", true).SearchLimit(ReadMax)
@@ -68,6 +70,10 @@ func (r *Reader) List(ctx context.Context, site *Site, q Query) ([]Record, error
 	matched := recs[:0]
 	for _, rec := range recs {
 		if !Visible(q.Kind, rec, now) || (q.Keep != nil && !q.Keep(rec)) {
+			continue
+		}
+		rec, ok := r.localize(site, q.Kind, rec)
+		if !ok {
 			continue
 		}
 		if len(search) > 0 && !words.Match(search, words.Split(fmt.Sprint(rec[q.SearchField]))) {

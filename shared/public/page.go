@@ -99,6 +99,9 @@ func (s *Service) page(w http.ResponseWriter, r *http.Request) error {
 	for _, name := range pageFields {
 		out[name] = v.Page.Record[name]
 	}
+	for _, name := range []string{FieldAvailable, FieldFallback, FieldSlugs} {
+		out[name] = v.Page.Record[name]
+	}
 	if err := s.read.LoadImages(r.Context(), st, v.Page); err != nil {
 		return err
 	}

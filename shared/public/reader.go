@@ -105,6 +105,13 @@ type Site struct {
 	mediaPrefix string
 	// images are the media records of the references LoadImages looked up.
 	images map[string]Image
+	// Lang is the language the site is read in: "" for its default language, else one of its
+	// other languages (InLanguage). The website sets it from the address (/fr/…) before Visit,
+	// which reads that language's slug marker and fills in the site's languages; the public API
+	// from ?lang= or Accept-Language. Every read of the Reader is localized for it.
+	Lang string
+	// langs are the site's languages, from its Site settings (read with the tenant, or by Visit).
+	langs siteLanguages
 }
 
 // Media is the root-relative path of one of the tenant's media references ("{ulid}/{name}"); an
@@ -142,14 +149,29 @@ func (r *Reader) Tenant(ctx context.Context, id, origin string) (*Site, error) {
 	if err != nil {
 		return nil, api.ErrUnknownTenant
 	}
-	t, err := r.st.GetTenant(ctx, scope)
-	if store.IsNotFound(err) {
-		return nil, api.ErrUnknownTenant
-	}
+	// The tenant and its Site settings (its languages) in one BatchGetItem.
+	c, err := r.singleton(collections.SettingsCollection)
 	if err != nil {
 		return nil, err
 	}
-	return r.site(scope, t, origin), nil
+	tk, sk := store.Key{PK: scope.Root(), SK: store.SKTenant}, store.Key{PK: scope.Root(), SK: c.Singleton}
+	items, err := r.st.GetMany(ctx, tk, sk)
+	if err != nil {
+		return nil, err
+	}
+	var t store.Tenant
+	if ok, err := store.Decode(items, tk, &t); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, api.ErrUnknownTenant
+	}
+	settings := Record{}
+	if _, err := store.Decode(items, sk, &settings); err != nil {
+		return nil, err
+	}
+	out := r.site(scope, t, origin)
+	out.setLanguages(settings)
+	return out, nil
 }
 
 // TenantOfHost is the tenant id a website host maps to (its DOMAIN# lookup, one GetItem);
@@ -163,8 +185,9 @@ func (r *Reader) TenantOfHost(ctx context.Context, host string) (string, error) 
 	return id, err
 }
 
-// Record reads one record of kind by id and answers it only when Visible: ok is false for a
-// missing, inactive or otherwise hidden one. One GetItem.
+// Record reads one record of kind by id and answers it only when Visible, localized for the
+// site's language (localize): ok is false for a missing, inactive or otherwise hidden one, or
+// one the hide policy leaves out in that language. One GetItem.
 func (r *Reader) Record(ctx context.Context, site *Site, kind, id string) (Record, bool, error) {
 	var rec Record
 	err := r.st.Table.Get("PK", site.Scope.Collection(kind)).Range("SK", dynamo.Equal, id).One(ctx, &rec)
@@ -174,7 +197,14 @@ func (r *Reader) Record(ctx context.Context, site *Site, kind, id string) (Recor
 	if err != nil {
 		return nil, false, err
 	}
-	return rec, Visible(kind, rec, r.Now()), nil
+	if !Visible(kind, rec, r.Now()) {
+		return rec, false, nil
+	}
+	loc, ok := r.localize(site, kind, rec)
+	if !ok {
+		return rec, false, nil
+	}
+	return loc, true, nil
 }
 
 // Site returns the Site of the tenant scope names, reached at origin, before its details are read

@@ -105,6 +105,9 @@ func (r *Reader) Search(ctx context.Context, site *Site, q SearchQuery) (SearchP
 			} else if !ok || !Searchable(q.Kind, rec, now) {
 				continue
 			}
+			if rec, ok = r.localize(site, q.Kind, rec); !ok {
+				continue
+			}
 			if len(out.Records) == q.Limit {
 				// A visible one past the page: there is more, after the page's last.
 				out.More = fmt.Sprint(out.Records[len(out.Records)-1]["id"])

@@ -130,6 +130,13 @@ func (s *Service) handle(h api.HandlerFunc) http.Handler {
 			MarkSuspended(w)
 			return ErrSuspended
 		}
+		// Answers differ by language: ?lang=, else Accept-Language (caches key on it).
+		w.Header().Add("Vary", "Accept-Language")
+		st, err = requestLanguage(r, st)
+		if err != nil {
+			return err
+		}
+		w.Header().Set("Content-Language", st.Language())
 		r = api.WithLogger(r, "tenant", st.Scope.Tenant())
 		return h(w, r.WithContext(context.WithValue(r.Context(), siteKey{}, st)))
 	})

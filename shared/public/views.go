@@ -50,5 +50,10 @@ func (v viewer) view(st *Site, kind string, rec Record) Record {
 		}
 		out[name] = val
 	}
+	for _, name := range []string{FieldAvailable, FieldFallback, FieldSlugs} {
+		if v, ok := rec[name]; ok {
+			out[name] = v
+		}
+	}
 	return out
 }

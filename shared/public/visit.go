@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"sync"
 	"time"
 
@@ -120,10 +121,16 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 			keys = append(keys, store.Key{PK: root, SK: c.Singleton})
 		}
 	}
-	var markerKey store.Key
+	var markerKey, langMarkerKey store.Key
 	if want.Slug != "" {
 		markerKey = pages.SlugKey(scope, want.Slug)
 		keys = append(keys, markerKey)
+		if site.Lang != "" {
+			// /fr/a-propos: the page with that French slug, else the one with that default slug
+			// (which the website redirects to its French slug, slugs[fr], when it has one).
+			langMarkerKey = pages.SlugKeyIn(scope, site.Lang, want.Slug)
+			keys = append(keys, langMarkerKey)
+		}
 	}
 	var first map[store.Key]dynamo.Item
 	if len(keys) > 0 {
@@ -153,7 +160,9 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 	}
 	pageID := want.PageID
 	if want.Slug != "" {
-		if it, ok := first[markerKey]; ok {
+		if it, ok := first[langMarkerKey]; ok && site.Lang != "" {
+			pageID = pages.MarkerPageID(it)
+		} else if it, ok := first[markerKey]; ok {
 			pageID = pages.MarkerPageID(it)
 		}
 	}
@@ -167,7 +176,7 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 		errs    [3]error
 		reading sync.WaitGroup
 	)
-	reading.Go(func() { linked, errs[0] = r.menuPages(ctx, scope, links) })
+	reading.Go(func() { linked, errs[0] = r.menuPages(ctx, site, links) })
 	if pageID != "" {
 		// A preview shows what was just saved: read strongly consistent.
 		st := r.st
@@ -182,7 +191,13 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 		return nil, err
 	}
 	if v.Settings != nil {
-		v.Settings.Menu = visibleMenu(v.Settings.rawMenu, linked, r.Now())
+		shown := map[string]Record{}
+		for id, p := range linked {
+			if loc, ok := r.localize(site, pagesKind, p); ok {
+				shown[id] = loc
+			}
+		}
+		v.Settings.Menu = visibleMenu(v.Settings.rawMenu, shown, r.Now())
 	}
 	// A marker is written in the page's own transaction; the slug check keeps a page answering
 	// only to the slug it holds now.
@@ -192,10 +207,19 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 			return nil, err
 		}
 	}
-	if !found || (want.PageID == "" && (!Visible(pagesKind, rec, r.Now()) || rec["slug"] != want.Slug)) {
+	if !found || (want.PageID == "" && !Visible(pagesKind, rec, r.Now())) {
 		return v, nil
 	}
-	v.Page = newPage(rec, secs)
+	loc, ok := r.localize(site, pagesKind, rec)
+	if !ok && want.PageID != "" {
+		// A preview shows the page even where the hide policy leaves it out: in the default language.
+		def, _ := site.InLanguage(site.DefaultLanguage())
+		loc, ok = r.localize(def, pagesKind, rec)
+	}
+	if !ok || (want.PageID == "" && rec["slug"] != want.Slug && loc["slug"] != want.Slug) {
+		return v, nil
+	}
+	v.Page = newPage(loc, secs)
 	return v, nil
 }
 
@@ -210,6 +234,7 @@ func (r *Reader) singleton(kind string) (*collections.Collection, error) {
 // settings decodes the singletons and the menu from the first batch.
 func (r *Reader) settings(site *Site, items map[store.Key]dynamo.Item, menuKey store.Key) (*Settings, error) {
 	out := &Settings{}
+	stored := map[string]Record{}
 	for _, s := range settingsOf {
 		c, err := r.singleton(s.kind)
 		if err != nil {
@@ -221,7 +246,19 @@ func (r *Reader) settings(site *Site, items map[store.Key]dynamo.Item, menuKey s
 		} else if !ok {
 			rec = collections.SingletonDefaults(site.Scope, c)
 		}
+		stored[s.kind] = rec
+	}
+	// The site's languages first: the singletons are shown in the site's language.
+	site.setLanguages(stored[collections.SettingsCollection])
+	for _, s := range settingsOf {
+		c, _ := r.singleton(s.kind)
+		rec, _ := r.localize(site, s.kind, stored[s.kind])
 		view := Record{}
+		for _, name := range []string{FieldFallback, FieldAvailable} {
+			if v, ok := rec[name]; ok && c.Translatable() {
+				view[name] = v
+			}
+		}
 		for _, f := range c.Fields {
 			if f.Type == collections.TypePassword {
 				continue
@@ -252,10 +289,18 @@ func (r *Reader) settings(site *Site, items map[store.Key]dynamo.Item, menuKey s
 
 // menuPages reads the pages the menu links, by id, in one BatchGetItem of the fields their
 // visibility and path need (never their content): a menu's cost does not grow with its pages.
-func (r *Reader) menuPages(ctx context.Context, scope store.Scope, ids []string) (map[string]Record, error) {
+func (r *Reader) menuPages(ctx context.Context, site *Site, ids []string) (map[string]Record, error) {
 	out := map[string]Record{}
 	if len(ids) == 0 {
 		return out, nil
+	}
+	scope := site.Scope
+	fields := visibilityFields
+	if site.Lang != "" {
+		// In another language, a page's slug and whether it is published there: its own
+		// translation's two attributes, never the translation's texts.
+		tr := collections.TranslationsField + "." + site.Lang + "."
+		fields = append(slices.Clone(fields), tr+"slug", tr+collections.TranslationPublished, tr+"title")
 	}
 	keys := make([]dynamo.Keyed, 0, len(ids))
 	for _, id := range ids {
@@ -263,7 +308,7 @@ func (r *Reader) menuPages(ctx context.Context, scope store.Scope, ids []string)
 		keys = append(keys, dynamo.Keys{k.PK, k.SK})
 	}
 	var recs []Record
-	err := r.st.Table.Batch("PK", "SK").Get(keys...).Project(visibilityFields...).All(ctx, &recs)
+	err := r.st.Table.Batch("PK", "SK").Get(keys...).Project(fields...).All(ctx, &recs)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, store.Wrap("menu pages", err)
 	}
