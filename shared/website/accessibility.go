@@ -1,6 +1,7 @@
 package website
 
 import (
+	"html/template"
 	"net/http"
 	"time"
 
@@ -18,12 +19,6 @@ import (
 // StatementPath is the statement's address on every site.
 const StatementPath = "/accessibility"
 
-// Texts of the page.
-const (
-	StatementTitle = "Accessibility statement"
-	FeedbackThanks = "Thank you. Your feedback has reached us, and we will look into it."
-)
-
 // statementData is the statement template's data.
 type statementData struct {
 	Name, Contact, Exceptions, ReviewedAt string
@@ -33,6 +28,12 @@ type statementData struct {
 	Message, Page, Email string
 	Errors               map[string]string
 	Sent                 bool
+	// Settings are the site settings the statement is drawn from (their fallbackFields);
+	// ContactHTML is the contact as a page shows it (a mailto: link for an email address).
+	Settings    public.Record
+	ContactHTML template.HTML
+	// WCAGLink and EndLink open and close the link to WCAG 2.1 in the statement's sentences.
+	WCAGLink, EndLink template.HTML
 }
 
 func (s *Server) statementData(q *req) (*statementData, error) {
@@ -42,10 +43,16 @@ func (s *Server) statementData(q *req) (*statementData, error) {
 	}
 	st := set.Settings.SiteSettings
 	d := &statementData{Name: q.site.Tenant.Name, Contact: str(st["accessibilityContact"]), Exceptions: str(st["accessibilityExceptions"]),
-		ReviewedAt: str(st["accessibilityReviewedAt"]), Errors: map[string]string{}}
+		ReviewedAt: str(st["accessibilityReviewedAt"]), Errors: map[string]string{}, Settings: st,
+		WCAGLink: `<a href="https://www.w3.org/TR/WCAG21/">`, EndLink: `</a>`}
 	d.ContactIsEmail = formats.Email(d.Contact)
+	e := template.HTMLEscapeString(d.Contact)
+	d.ContactHTML = template.HTML(e) //nolint:gosec // escaped
+	if d.ContactIsEmail {
+		d.ContactHTML = template.HTML(`<a href="mailto:` + e + `">` + e + `</a>`) //nolint:gosec // a valid email address, escaped
+	}
 	if t, err := time.Parse(time.DateOnly, d.ReviewedAt); err == nil {
-		d.ReviewedAt = t.Format("2 January 2006")
+		d.ReviewedAt = q.loc.LongDate(t)
 	}
 	return d, nil
 }
@@ -58,7 +65,7 @@ func (s *Server) statement(q *req) (*view, error) {
 	}
 	d.Sent = q.r.URL.Query().Get("sent") == "1"
 	d.Page = q.r.URL.Query().Get("page")
-	return &view{Body: "accessibility", Title: StatementTitle, Data: d, NoIndex: d.Sent}, nil
+	return &view{Body: "accessibility", Title: q.T("statement.title"), Data: d, NoIndex: d.Sent}, nil
 }
 
 // feedback takes POST /accessibility: taken → 303 to the statement with a thank-you; refused →
@@ -79,7 +86,7 @@ func (s *Server) feedback(q *req) (*view, error) {
 	}
 	err = s.read.SendFeedback(q.r.Context(), q.site, public.ClientAddress(q.r), public.Feedback{Message: d.Message, Page: d.Page, Email: d.Email, Gotcha: gotcha}, s.opts.Limit)
 	if err == nil {
-		http.Redirect(q.w, q.r, StatementPath+"?sent=1#feedback", http.StatusSeeOther)
+		http.Redirect(q.w, q.r, q.loc.Href(StatementPath)+"?sent=1#feedback", http.StatusSeeOther)
 		return nil, errHandled
 	}
 	e := api.AsError(err)
@@ -90,5 +97,5 @@ func (s *Server) feedback(q *req) (*view, error) {
 	if d.Errors == nil {
 		d.Errors = map[string]string{"message": e.Message}
 	}
-	return &view{Body: "accessibility", Title: StatementTitle, Data: d, Private: true, NoIndex: true, Status: e.Status}, nil
+	return &view{Body: "accessibility", Title: q.T("statement.title"), Data: d, Private: true, NoIndex: true, Status: e.Status}, nil
 }

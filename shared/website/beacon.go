@@ -51,7 +51,7 @@ func (s *Server) countOf(q *req, v *view) *pageCount {
 	if (v.Status != 0 && v.Status != http.StatusOK) || v.Private || v.Preview || (q.r.Method != http.MethodGet && q.r.Method != http.MethodHead) {
 		return nil
 	}
-	p, ok := visits.NormalizePath(q.r.URL.Path)
+	p, ok := visits.NormalizePath(q.loc.Href(q.r.URL.Path))
 	if !ok || q.visit == nil || q.visit.Settings == nil {
 		return nil
 	}

@@ -394,7 +394,7 @@ type eventCalendar struct {
 
 // newEventCalendar builds an event page's calendar links; nil when the event's start date
 // cannot be read.
-func newEventCalendar(site *public.Site, rec public.Record, loc *time.Location) *eventCalendar {
+func newEventCalendar(site *public.Site, lang *locale, rec public.Record, loc *time.Location) *eventCalendar {
 	at, ok := eventTimes(rec, loc)
 	if !ok {
 		return nil
@@ -419,16 +419,16 @@ func newEventCalendar(site *public.Site, rec public.Record, loc *time.Location) 
 		g.Set("location", where)
 		o.Set("location", where)
 	}
-	c := &eventCalendar{ICS: "/events/" + id + ".ics"}
+	c := &eventCalendar{ICS: lang.Href("/events/" + id + ".ics")}
 	if at.allDay {
 		g.Set("dates", at.start.Format(icsDate)+"/"+at.end.Format(icsDate))
 		o.Set("startdt", at.start.Format(time.DateOnly))
 		o.Set("enddt", at.end.Format(time.DateOnly))
 		o.Set("allday", "true")
 		last := at.end.AddDate(0, 0, -1)
-		c.When, c.WhenISO = formatDate(at.start.Format(time.DateOnly)), at.start.Format(time.DateOnly)
+		c.When, c.WhenISO = lang.day(at.start), at.start.Format(time.DateOnly)
 		if !last.Equal(at.start) {
-			c.When += " – " + formatDate(last.Format(time.DateOnly))
+			c.When += " – " + lang.day(last)
 		}
 	} else {
 		end := at.end
@@ -442,7 +442,7 @@ func newEventCalendar(site *public.Site, rec public.Record, loc *time.Location) 
 		if loc != time.UTC {
 			g.Set("ctz", loc.String())
 		}
-		c.When, c.WhenISO = timedWhen(at, loc), at.start.In(loc).Format(time.RFC3339)
+		c.When, c.WhenISO = timedWhen(lang, at, loc), at.start.In(loc).Format(time.RFC3339)
 	}
 	c.Google = "https://calendar.google.com/calendar/render?" + g.Encode()
 	c.Outlook = "https://outlook.live.com/calendar/0/deeplink/compose?" + o.Encode()
@@ -451,17 +451,17 @@ func newEventCalendar(site *public.Site, rec public.Record, loc *time.Location) 
 
 // timedWhen is a timed event's start and end in the institution's time zone: "Mon 2 Nov 2026,
 // 09:00–11:00 EST", or both dates when it ends on another day.
-func timedWhen(at eventTime, loc *time.Location) string {
-	const day, clock = "Mon 2 Jan 2006", "15:04"
+func timedWhen(l *locale, at eventTime, loc *time.Location) string {
 	start := at.start.In(loc)
+	at1 := func(t time.Time) string { return l.day(t) + ", " + l.clock(t) }
 	if at.end.IsZero() {
-		return start.Format(day + ", " + clock + " MST")
+		return at1(start) + " " + start.Format("MST")
 	}
 	end := at.end.In(loc)
 	if y, m, d := start.Date(); end.Year() == y && end.Month() == m && end.Day() == d {
-		return start.Format(day+", "+clock) + "–" + end.Format(clock+" MST")
+		return at1(start) + "–" + l.clock(end) + " " + end.Format("MST")
 	}
-	return start.Format(day+", "+clock) + " – " + end.Format(day+", "+clock+" MST")
+	return at1(start) + " – " + at1(end) + " " + end.Format("MST")
 }
 
 // textOf is text that may hold HTML (an imported description) as plain text: tags dropped,

@@ -23,6 +23,8 @@ type formView struct {
 	Fields []fieldView
 	Error  string
 	Done   bool
+	// L is the page's language.
+	L *locale
 }
 
 // fieldView is one field of a formView.
@@ -35,8 +37,8 @@ type fieldView struct {
 	Error   string
 }
 
-func newFormView(f forms.Form, values map[string][]string, errs map[string]string) *formView {
-	fv := &formView{Form: f}
+func newFormView(l *locale, f forms.Form, values map[string][]string, errs map[string]string) *formView {
+	fv := &formView{Form: f, L: l}
 	for _, fd := range f.Fields {
 		x := fieldView{Field: fd, Name: "f_" + fd.ID, Checked: map[string]bool{}, Error: errs[fd.Label]}
 		for _, v := range values[x.Name] {
@@ -56,7 +58,7 @@ func (s *Server) formPage(q *req) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	fv := newFormView(f, nil, nil)
+	fv := newFormView(q.loc, f, nil, nil)
 	fv.Done = q.r.URL.Query().Get("sent") == "1"
 	return &view{Body: "form", Title: f.Name, Description: f.Description, Data: fv, NoIndex: fv.Done}, nil
 }
@@ -91,7 +93,7 @@ func (s *Server) submitForm(q *req) (*view, error) {
 	}
 	_, err = s.read.Submit(q.r.Context(), q.site, public.ClientAddress(q.r), f.ID, body, s.opts.Limit)
 	if err == nil {
-		http.Redirect(q.w, q.r, "/forms/"+f.ID+"?sent=1", http.StatusSeeOther)
+		http.Redirect(q.w, q.r, q.loc.Href("/forms/"+f.ID)+"?sent=1", http.StatusSeeOther)
 		return nil, errHandled
 	}
 	e := api.AsError(err)
@@ -102,7 +104,7 @@ func (s *Server) submitForm(q *req) (*view, error) {
 	if errors.As(err, &rl) {
 		q.w.Header().Set("Retry-After", strconv.Itoa(rl.RetryAfter))
 	}
-	fv := newFormView(f, values, e.Fields)
+	fv := newFormView(q.loc, f, values, e.Fields)
 	fv.Error = e.Message
 	return &view{Body: "form", Title: f.Name, Description: f.Description, Data: fv, Status: e.Status, Private: true}, nil
 }
@@ -122,7 +124,7 @@ func (s *Server) subscribe(q *req) (*view, error) {
 		gotcha = g
 	}
 	_, err = s.read.Subscribe(q.r.Context(), q.site, public.ClientAddress(q.r), values.Get("email"), gotcha, s.opts.Limit)
-	v := &view{Body: "message", Title: "Newsletter", Private: true, NoIndex: true, Flash: public.SignupThanks}
+	v := &view{Body: "message", Title: q.T("newsletter.title"), Private: true, NoIndex: true, Flash: public.SignupThanks}
 	if err != nil {
 		e := api.AsError(err)
 		if e.Status >= 500 {

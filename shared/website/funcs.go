@@ -16,11 +16,9 @@ var funcs = template.FuncMap{
 	"str":     str,
 	"media":   func(site *public.Site, ref any) string { return site.Display(str(ref)) },
 	"img":     imgTag,
-	"date":    formatDate,
 	"isoDate": isoDate,
 	"paras":   paragraphs,
 	"embed":   embedSrc,
-	"size":    fileSize,
 	"current": func(path, href string) bool {
 		return path == href || (href != "/" && strings.HasPrefix(path, href+"/"))
 	},
@@ -29,13 +27,19 @@ var funcs = template.FuncMap{
 	"itemsN":  func(n int) []int { return make([]int, n) },
 	"add":     func(a, b int) int { return a + b },
 	"sub":     func(a, b int) int { return a - b },
-	"item":    func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r} },
+	"item":    func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r, L: v.L} },
 	// topItem is an item of a list right under the page's h1: its title is an h2.
-	"topItem": func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r, Top: true} },
+	"topItem": func(v *view, r public.Record) itemData { return itemData{Site: v.Site, R: r, Top: true, L: v.L} },
+	// itemOf is an item of a page section, drawn in the section's language.
+	"itemOf": func(d sectionData, r public.Record) itemData { return itemData{Site: d.Site, R: r, L: d.L} },
 	"sectionOf": func(v *view, sec public.Section) sectionData {
 		return sectionData{Site: v.Site, Section: sec, Forms: v.Forms, Theme: v.Theme, Hero: v.Hero.Ref != "" && v.Hero.Section == sec.ID,
-			Later: v.Page != nil && len(v.Page.Sections) > 0 && v.Page.Sections[0].ID != sec.ID}
+			Later: v.Page != nil && len(v.Page.Sections) > 0 && v.Page.Sections[0].ID != sec.ID, L: v.L}
 	},
+	// pager is a list's page links in the page's language.
+	"pager": func(v *view, d *listData) pagerData { return pagerData{L: v.L, D: d} },
+	// fb marks a field shown in the default language on a page in another (lang.go).
+	"fb": fallbackAttr,
 	"sizes": sizes,
 	// load is how an item of a section loads its image (i its index, -1 for no slide): the first
 	// one is fetched first when the section holds the page's hero; those of the sections after
@@ -74,6 +78,13 @@ type itemData struct {
 	R    public.Record
 	// Top: the list is right under the page's h1 (its items' titles are h2, not h3).
 	Top bool
+	L   *locale
+}
+
+// pagerData is a list's page links.
+type pagerData struct {
+	L *locale
+	D *listData
 }
 
 // sectionData is one page section drawn by its type's partial.
@@ -86,6 +97,7 @@ type sectionData struct {
 	Hero  bool
 	// Later says the section is not the page's first: its images wait until they come near.
 	Later bool
+	L     *locale
 }
 
 // readableText is the text colour staff chose (fg, or the page's own when none) for a
@@ -120,15 +132,6 @@ func parseDate(v any) (time.Time, bool) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	return t, err == nil
-}
-
-// formatDate is a stored date as people read it: "Mon 2 Nov 2026"; "" when there is none.
-func formatDate(v any) string {
-	t, ok := parseDate(v)
-	if !ok {
-		return ""
-	}
-	return t.Format("Mon 2 Jan 2006")
 }
 
 // isoDate is a stored date for <time datetime>.
@@ -188,18 +191,6 @@ func safeURL(v any) string {
 		return s
 	}
 	return "#"
-}
-
-// fileSize is bytes as KB, or MB over 1 MB (SPEC §9).
-func fileSize(v any) string {
-	n, ok := v.(float64)
-	if !ok || n <= 0 {
-		return ""
-	}
-	if n > 1<<20 {
-		return fmt.Sprintf("%.1f MB", n/(1<<20))
-	}
-	return fmt.Sprintf("%.0f KB", n/1024)
 }
 
 // placeholder is a transparent SVG of w by h as a data: address: an image's stand-in with its

@@ -128,10 +128,15 @@ func (s *Server) cmsPage(q *req) (*view, error) {
 	if v.Page == nil || slug == homeSlug {
 		// /home is the front page's address too; one canonical address each.
 		if v.Page != nil {
-			http.Redirect(q.w, q.r, "/", http.StatusMovedPermanently)
+			http.Redirect(q.w, q.r, q.loc.Href("/"), http.StatusMovedPermanently)
 			return nil, errHandled
 		}
 		return nil, errNotFound
+	}
+	// A page asked in a language by another language's slug: its address there.
+	if own := slugIn(v.Page.Record, q.loc.Lang); q.lang != "" && own != slug && formats.Slug(own) {
+		http.Redirect(q.w, q.r, q.loc.Href(pagePathIn(v.Page.Record, q.loc.Lang)), http.StatusMovedPermanently)
+		return nil, errHandled
 	}
 	return s.pageView(q, v.Page)
 }
@@ -167,7 +172,7 @@ func (s *Server) formsOf(q *req, p *public.Page) (map[string]*formView, error) {
 				}
 				return nil, err
 			}
-			forms[id] = newFormView(f, nil, nil)
+			forms[id] = newFormView(q.loc, f, nil, nil)
 		}
 	}
 	return forms, nil

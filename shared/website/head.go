@@ -52,7 +52,7 @@ func (s *Server) head(q *req, v *view) head {
 		Title:       full,
 		Description: first(str(page["metaDescription"]), v.Description, str(page["description"]), str(seo["defaultDescription"])),
 		Keywords:    first(str(page["metaKeywords"]), str(seo["defaultKeywords"])),
-		Canonical:   first(str(page["canonicalUrl"]), site.Absolute(q.r.URL.Path)),
+		Canonical:   first(str(page["canonicalUrl"]), site.Absolute(v.Path)),
 		TwitterCard: first(str(seo["twitterCard"]), "summary_large_image"),
 		TwitterSite: str(seo["twitterSite"]),
 		OGType:      first(str(page["ogType"]), "website"),

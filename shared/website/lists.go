@@ -11,8 +11,10 @@ const perPage = 12
 
 // listPage is one of the website's list pages (and, with detail, its records' own pages).
 type listPage struct {
+	// title is the page's heading, a message key (messages.go).
 	path, kind, title, body string
-	// nav is the page's name in the site's fixed links (footer, quick links); "" leaves it out.
+	// nav is the page's name in the site's fixed links (footer, quick links), a message key; ""
+	// leaves it out.
 	nav    string
 	detail bool
 	// query narrows and orders the list.
@@ -21,29 +23,29 @@ type listPage struct {
 
 // listPages are the website's fixed list pages, each drawn by the template named by body.
 var listPages = []listPage{
-	{path: "/events", kind: "events", title: "Events", nav: "Events", body: "events", detail: true, query: func(s *Server, _ *req) public.Query {
+	{path: "/events", kind: "events", title: "nav.events", nav: "nav.events", body: "events", detail: true, query: func(s *Server, _ *req) public.Query {
 		return public.Query{Kind: "events", Less: public.EventsOrder(s.read.Now())}
 	}},
-	{path: "/notices", kind: "notices", title: "Notices", nav: "Notices", body: "notices", detail: true},
-	{path: "/albums", kind: "albums", title: "Gallery", nav: "Gallery", body: "albums", detail: true},
-	{path: "/staff", kind: "staff-members", title: "Our staff", nav: "Staff", body: "staff", query: func(_ *Server, q *req) public.Query {
+	{path: "/notices", kind: "notices", title: "nav.notices", nav: "nav.notices", body: "notices", detail: true},
+	{path: "/albums", kind: "albums", title: "nav.gallery", nav: "nav.gallery", body: "albums", detail: true},
+	{path: "/staff", kind: "staff-members", title: "staff.title", nav: "nav.staff", body: "staff", query: func(_ *Server, q *req) public.Query {
 		lq := public.Query{Kind: "staff-members", Less: public.PositionLess}
 		if d := q.r.URL.Query().Get("department"); ids.Valid(d) {
 			lq.Where, lq.Args = "'department' = ?", []any{d}
 		}
 		return lq
 	}},
-	{path: "/departments", kind: "departments", title: "Departments", nav: "Departments", body: "departments", query: func(*Server, *req) public.Query {
+	{path: "/departments", kind: "departments", title: "nav.departments", nav: "nav.departments", body: "departments", query: func(*Server, *req) public.Query {
 		return public.Query{Kind: "departments", Less: public.NameLess("name")}
 	}},
-	{path: "/faqs", kind: "faqs", title: "Frequently asked questions", nav: "FAQs", body: "faqs", query: func(*Server, *req) public.Query {
+	{path: "/faqs", kind: "faqs", title: "faqs.title", nav: "nav.faqs", body: "faqs", query: func(*Server, *req) public.Query {
 		return public.Query{Kind: "faqs", Less: public.PositionLess}
 	}},
-	{path: "/resources", kind: "resources", title: "Resources", nav: "Resources", body: "resources"},
-	{path: "/testimonials", kind: "testimonials", title: "Testimonials", body: "testimonials"},
+	{path: "/resources", kind: "resources", title: "nav.resources", nav: "nav.resources", body: "resources"},
+	{path: "/testimonials", kind: "testimonials", title: "nav.testimonials", body: "testimonials"},
 }
 
-// Link is one of the site's fixed links.
+// Link is one of the site's fixed links; Label is a message key.
 type Link struct{ Path, Label string }
 
 // fixedLinks are the list pages the footer and a theme's quick links name, in order.
@@ -89,7 +91,7 @@ func (s *Server) list(l listPage) handler {
 		}
 		start := (d.Page - 1) * perPage
 		d.Items = recs[start:min(len(recs), start+perPage)]
-		v := &view{Body: l.body, Title: l.title, Data: &d}
+		v := &view{Body: l.body, Title: q.T(l.title), Data: &d}
 		switch l.kind {
 		case "events":
 			now := s.read.Now()
@@ -113,7 +115,7 @@ func (s *Server) list(l listPage) handler {
 			}
 			if dep := q.r.URL.Query().Get("department"); d.Departments[dep] != "" {
 				d.Department = d.Departments[dep]
-				v.Title = "Staff: " + d.Department
+				v.Title = q.T("staff.of", "department", d.Department)
 			}
 		}
 		return v, nil
@@ -159,7 +161,7 @@ func (s *Server) detail(l listPage) handler {
 			d.Body = safeHTML(richtext.Sanitize(str(rec["description"])))
 		case "events":
 			v.JSONLD = append(v.JSONLD, eventLD(q.site, rec))
-			d.Calendar = newEventCalendar(q.site, rec, q.visit.Settings.TimeZone())
+			d.Calendar = newEventCalendar(q.site, q.loc, rec, q.visit.Settings.TimeZone())
 			v.Description = str(rec["description"])
 		case "notices":
 			v.Description = str(rec["message"])

@@ -19,18 +19,7 @@ type signupAction struct {
 	Text, Action, Token, Button, Why string
 }
 
-// Texts of the pages.
-const (
-	ConfirmTitle        = "Confirm your subscription"
-	ConfirmText         = "Press the button to confirm that you want to receive our newsletter at this address."
-	ConfirmWhy          = "We ask you to press the button, rather than confirming when the link is opened, because some mail programs open links by themselves to check them."
-	ConfirmedMessage    = "Your subscription is confirmed. Thank you!"
-	UnsubscribeTitle    = "Unsubscribe"
-	UnsubscribeText     = "Press the button to stop receiving our newsletter at this address."
-	UnsubscribeWhy      = "Nothing changes until you press the button."
-	UnsubscribedMessage = "You have been unsubscribed. You will not receive our newsletter any more."
-)
-
+// signupPage is the page a mail's link opens: its texts are message keys (messages.go).
 func (s *Server) signupPage(title, text, action, button, why, purpose string) func(q *req) (*view, error) {
 	return func(q *req) (*view, error) {
 		if _, err := s.load(q, public.Want{}); err != nil {
@@ -38,10 +27,10 @@ func (s *Server) signupPage(title, text, action, button, why, purpose string) fu
 		}
 		token := q.r.URL.Query().Get("token")
 		if err := s.read.CheckSignupToken(q.r.Context(), q.site, token, purpose); err != nil {
-			return signupAnswer(title, err)
+			return signupAnswer(q.T(title), err)
 		}
-		return &view{Body: "newsletter-action", Title: title, Private: true, NoIndex: true,
-			Data: signupAction{Text: text, Action: action, Token: token, Button: button, Why: why}}, nil
+		return &view{Body: "newsletter-action", Title: q.T(title), Private: true, NoIndex: true,
+			Data: signupAction{Text: q.T(text), Action: q.loc.Href(action), Token: token, Button: q.T(button), Why: q.T(why)}}, nil
 	}
 }
 
@@ -59,9 +48,9 @@ func (s *Server) signupPost(title, done string, use func(q *req, token string) e
 			token = values.Get("token")
 		}
 		if err := use(q, token); err != nil {
-			return signupAnswer(title, err)
+			return signupAnswer(q.T(title), err)
 		}
-		return &view{Body: "message", Title: title, Private: true, NoIndex: true, Flash: done}, nil
+		return &view{Body: "message", Title: q.T(title), Private: true, NoIndex: true, Flash: q.T(done)}, nil
 	}
 }
 
@@ -78,12 +67,12 @@ func signupAnswer(title string, err error) (*view, error) {
 func (s *Server) signupRoutes(mux interface {
 	Handle(string, http.Handler)
 }) {
-	mux.Handle("GET "+newsletter.ConfirmPath, s.page(s.signupPage(ConfirmTitle, ConfirmText, newsletter.ConfirmPath, "Confirm", ConfirmWhy, newsletter.PurposeConfirm)))
-	mux.Handle("POST "+newsletter.ConfirmPath, s.page(s.signupPost(ConfirmTitle, ConfirmedMessage, func(q *req, token string) error {
+	mux.Handle("GET "+newsletter.ConfirmPath, s.page(s.signupPage("signup.confirm_title", "signup.confirm_text", newsletter.ConfirmPath, "signup.confirm", "signup.confirm_why", newsletter.PurposeConfirm)))
+	mux.Handle("POST "+newsletter.ConfirmPath, s.page(s.signupPost("signup.confirm_title", "signup.confirmed", func(q *req, token string) error {
 		return s.read.ConfirmSignup(q.r.Context(), q.site, public.ClientAddress(q.r), token)
 	})))
-	mux.Handle("GET "+newsletter.UnsubscribePath, s.page(s.signupPage(UnsubscribeTitle, UnsubscribeText, newsletter.UnsubscribePath, "Unsubscribe", UnsubscribeWhy, newsletter.PurposeUnsubscribe)))
-	mux.Handle("POST "+newsletter.UnsubscribePath, s.page(s.signupPost(UnsubscribeTitle, UnsubscribedMessage, func(q *req, token string) error {
+	mux.Handle("GET "+newsletter.UnsubscribePath, s.page(s.signupPage("signup.unsubscribe_title", "signup.unsubscribe_text", newsletter.UnsubscribePath, "signup.unsubscribe", "signup.unsubscribe_why", newsletter.PurposeUnsubscribe)))
+	mux.Handle("POST "+newsletter.UnsubscribePath, s.page(s.signupPost("signup.unsubscribe_title", "signup.unsubscribed", func(q *req, token string) error {
 		return s.read.Unsubscribe(q.r.Context(), q.site, public.ClientAddress(q.r), token)
 	})))
 }

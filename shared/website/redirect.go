@@ -52,6 +52,13 @@ func (s *Server) redirectNotFound(q *req) (done bool, err error) {
 	var rd public.Redirect
 	var found bool
 	var lookupErr error
+	if q.lang != "" {
+		// The redirects are old addresses of the default language's site.
+		if q.visit == nil || q.visit.Settings == nil {
+			_, err = s.load(q, public.Want{})
+		}
+		return false, err
+	}
 	if q.visit == nil || q.visit.Settings == nil {
 		var wg sync.WaitGroup
 		wg.Add(1)

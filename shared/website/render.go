@@ -118,6 +118,13 @@ type view struct {
 	Count *pageCount
 	// Hero is the image the page draws first (head.go).
 	Hero hero
+	// L is the page's language (lang.go); Langs the header's language switch (nil when the site
+	// has one language); Alternates the languages the page is in (hreflang), XDefault the
+	// address of the default language's.
+	L          *locale
+	Langs      []langLink
+	Alternates []langLink
+	XDefault   string
 }
 
 type handler func(q *req) (*view, error)
@@ -150,6 +157,20 @@ func (s *Server) fail(q *req, w http.ResponseWriter, r *http.Request, err error)
 	switch {
 	case errors.Is(err, errHandled):
 		return
+	case errors.Is(err, errNotSiteLang) && q != nil && q.orig != nil:
+		// /de/… on a site without German: the address as one of the default language's (/de is
+		// then the page whose slug is "de").
+		s.mux.ServeHTTP(w, q.orig)
+		return
+	case errors.Is(err, errDefaultLang) && q != nil:
+		// /en/… on an English site: its one address is without the prefix.
+		to := q.r.URL.Path
+		if q.r.URL.RawQuery != "" {
+			to += "?" + q.r.URL.RawQuery
+		}
+		w.Header().Set("Cache-Control", public.CacheControl)
+		http.Redirect(w, r, to, http.StatusMovedPermanently)
+		return
 	case errors.Is(err, errNoSite):
 		plainPage(w, http.StatusNotFound, "No website is published at this address.")
 		return
@@ -167,7 +188,10 @@ func (s *Server) fail(q *req, w http.ResponseWriter, r *http.Request, err error)
 				}
 				return
 			}
-			if rerr := s.render(q, &view{Body: "notfound", Status: http.StatusNotFound, Title: "Page not found"}); rerr == nil {
+			if rerr := s.render(q, &view{Body: "notfound", Status: http.StatusNotFound, Title: q.T("notfound.title")}); rerr == nil {
+				return
+			} else if errors.Is(rerr, errNotSiteLang) || errors.Is(rerr, errDefaultLang) {
+				s.fail(q, w, r, rerr)
 				return
 			}
 		}
@@ -206,7 +230,9 @@ func (s *Server) render(q *req, v *view) error {
 	set := q.visit.Settings
 	v.Site, v.Set, v.Theme = q.site, set, set.Theme.ID
 	v.Asset = s.assets.Path
-	v.Path = q.r.URL.Path
+	v.L = q.loc
+	v.Path = q.loc.Href(q.r.URL.Path)
+	s.languages(q, v)
 	v.Links = fixedLinks
 	v.Year = s.read.Now().Year()
 	v.ThemeCSS = s.assets.Inline("theme-" + v.Theme + ".css")

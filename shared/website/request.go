@@ -3,9 +3,11 @@ package website
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/langs"
 	"github.com/campuscms/panel/shared/public"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -20,7 +22,18 @@ type req struct {
 	host     string
 	byDomain bool
 	visit    *public.Visit
+	// lang is the language the address names (/fr/…), "" for an address without a prefix;
+	// orig is then the request as it came (lang.go).
+	lang string
+	orig *http.Request
+	// loc is the page's language: its words, dates and links (known once the site's settings
+	// are read); others are the site's languages beside the default.
+	loc    *locale
+	others []string
 }
+
+// T is key's text in the page's language.
+func (q *req) T(key string, args ...any) string { return q.loc.T(key, args...) }
 
 // errNoSite is the answer for a host no institution's website lives on.
 var errNoSite = errors.New("website: no site at this host")
@@ -33,6 +46,10 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request) (*req, error) {
 		return nil, errNoSite
 	}
 	q := &req{w: w, r: r, host: host}
+	if a, ok := addressLang(r); ok {
+		q.lang, q.orig = a.code, a.orig
+	}
+	q.loc = newLocale(orDefault(q.lang, langs.Default), langs.Default)
 	var id string
 	if t, ok := strings.CutSuffix(host, ".localhost"); ok && s.opts.LocalHosts && !strings.Contains(t, ".") {
 		id = t
@@ -73,6 +90,16 @@ func (s *Server) load(q *req, want public.Want) (*public.Visit, error) {
 	}
 	if v.Site.Tenant.Suspended {
 		return nil, public.ErrSuspended
+	}
+	if v.Settings != nil {
+		def, others := siteLanguages(v.Settings)
+		switch {
+		case q.lang == def:
+			return nil, errDefaultLang
+		case q.lang != "" && !slices.Contains(others, q.lang):
+			return nil, errNotSiteLang
+		}
+		q.loc, q.others = newLocale(orDefault(q.lang, def), def), others
 	}
 	q.visit = v
 	return v, nil

@@ -21,7 +21,8 @@ import (
 // an HTML form and links: it works without JavaScript. Result pages ask search engines not to
 // index them.
 
-// searchGroup is one kind of result: its ?kind= value, the collection and its heading.
+// searchGroup is one kind of result: its ?kind= value, the collection and its heading (a message
+// key).
 type searchGroup struct {
 	param, kind, label string
 	// name is the field a record is found by (its indexed name), text the fields its snippet
@@ -33,12 +34,12 @@ type searchGroup struct {
 
 // searchGroups are the kinds the search shows, in the order it shows them (public.SearchKinds).
 var searchGroups = []searchGroup{
-	{param: "pages", kind: "pages", label: "Pages", name: "title", text: []string{"description", "metaDescription", "content"}, rich: map[string]bool{"content": true}},
-	{param: "events", kind: "events", label: "Events", name: "title", text: []string{"description", "location"}},
-	{param: "notices", kind: "notices", label: "Notices", name: "title", text: []string{"message", "content"}, rich: map[string]bool{"content": true}},
-	{param: "staff", kind: "staff-members", label: "Staff", name: "name", text: []string{"role", "bio"}},
-	{param: "resources", kind: "resources", label: "Resources", name: "title", text: []string{"description", "category"}},
-	{param: "faqs", kind: "faqs", label: "FAQs", name: "question", text: []string{"answer"}},
+	{param: "pages", kind: "pages", label: "search.pages", name: "title", text: []string{"description", "metaDescription", "content"}, rich: map[string]bool{"content": true}},
+	{param: "events", kind: "events", label: "nav.events", name: "title", text: []string{"description", "location"}},
+	{param: "notices", kind: "notices", label: "nav.notices", name: "title", text: []string{"message", "content"}, rich: map[string]bool{"content": true}},
+	{param: "staff", kind: "staff-members", label: "nav.staff", name: "name", text: []string{"role", "bio"}},
+	{param: "resources", kind: "resources", label: "nav.resources", name: "title", text: []string{"description", "category"}},
+	{param: "faqs", kind: "faqs", label: "nav.faqs", name: "question", text: []string{"answer"}},
 }
 
 const (
@@ -103,17 +104,17 @@ func (s *Server) search(q *req) (*view, error) {
 	}
 	params := q.r.URL.Query()
 	d := &searchData{Query: clipRunes(strings.TrimSpace(params.Get("q")), searchMaxQuery)}
-	v := &view{Body: "search", Title: "Search", NoIndex: true, Data: d}
+	v := &view{Body: "search", Title: q.T("search.title"), NoIndex: true, Data: d}
 	if d.Query == "" {
 		return v, nil
 	}
-	v.Title = "Results for “" + clipRunes(d.Query, 60) + "”"
-	d.AllURL = searchURL(d.Query, "", "")
+	v.Title = q.T("search.results", "query", clipRunes(d.Query, 60))
+	d.AllURL = q.loc.Href(searchURL(d.Query, "", ""))
 	groups := searchGroups
 	after := ""
 	for _, g := range searchGroups {
 		if g.param == params.Get("kind") {
-			groups, d.Group, d.GroupLabel = []searchGroup{g}, g.param, g.label
+			groups, d.Group, d.GroupLabel = []searchGroup{g}, g.param, q.T(g.label)
 			if a := params.Get("after"); ids.Valid(a) {
 				after, d.After = a, true
 			}
@@ -145,12 +146,12 @@ func (s *Server) search(q *req) (*view, error) {
 		if len(pages[i].Records) == 0 {
 			continue
 		}
-		out := searchResults{Param: g.param, Label: g.label}
+		out := searchResults{Param: g.param, Label: q.T(g.label)}
 		for _, rec := range pages[i].Records {
-			out.Results = append(out.Results, s.searchResult(q.site, g, rec, query))
+			out.Results = append(out.Results, s.searchResult(q.site, q.loc, g, rec, query))
 		}
 		if more := pages[i].More; more != "" {
-			out.More = searchURL(d.Query, g.param, more)
+			out.More = q.loc.Href(searchURL(d.Query, g.param, more))
 		}
 		d.Groups = append(d.Groups, out)
 	}
@@ -172,7 +173,7 @@ func searchURL(query, kind, after string) string {
 
 // searchResult is a found record: its address on the website, its name with the matched words
 // marked, a line about it and the stretch of its text that holds a matched word (else its start).
-func (s *Server) searchResult(site *public.Site, g searchGroup, rec public.Record, query []string) searchResult {
+func (s *Server) searchResult(site *public.Site, loc *locale, g searchGroup, rec public.Record, query []string) searchResult {
 	id := str(rec["id"])
 	out := searchResult{Title: marked(strings.TrimSpace(str(rec[g.name])), query)}
 	switch g.kind {
@@ -183,14 +184,14 @@ func (s *Server) searchResult(site *public.Site, g searchGroup, rec public.Recor
 		}
 	case "events":
 		out.URL = "/events/" + id
-		out.Meta = formatDate(rec["startDate"])
-		if end := formatDate(rec["endDate"]); end != "" && end != out.Meta {
+		out.Meta = loc.Date(rec["startDate"])
+		if end := loc.Date(rec["endDate"]); end != "" && end != out.Meta {
 			out.Meta += " – " + end
 		}
 	case "notices":
 		out.URL = "/notices/" + id
-		if d := formatDate(rec["updatedAt"]); d != "" {
-			out.Meta = "Updated " + d
+		if d := loc.Date(rec["updatedAt"]); d != "" {
+			out.Meta = loc.T("notices.updated", "date", d)
 		}
 	case "staff-members":
 		out.URL = "/staff#staff-" + id
@@ -202,12 +203,15 @@ func (s *Server) searchResult(site *public.Site, g searchGroup, rec public.Recor
 		if f := site.Display(str(rec["fileUrl"])); f != "" {
 			out.URL, out.Download = f, true
 		}
-		out.Meta = strings.Join(nonEmpty([]string{str(rec["category"]), fileSize(rec["fileSize"])}), " · ")
+		out.Meta = strings.Join(nonEmpty([]string{str(rec["category"]), loc.Size(rec["fileSize"])}), " · ")
 	case "faqs":
 		out.URL = "/faqs#faq-" + id
 	}
+	if out.URL != "" && !out.Download {
+		out.URL = loc.Href(out.URL)
+	}
 	if len(out.Title) == 0 {
-		out.Title = []segment{{Text: "Untitled"}}
+		out.Title = []segment{{Text: loc.T("search.untitled")}}
 	}
 	var first string
 	for _, f := range g.text {

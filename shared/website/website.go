@@ -51,6 +51,8 @@ type Server struct {
 	assets *assetSet
 	fonts  map[string]FontChoice
 	hosts  *hostCache
+	// mux routes the addresses of the default language (Handler).
+	mux http.Handler
 	// viewKey signs the pages' beacon tokens; counter counts their views.
 	viewKey []byte
 	counter *visits.Counter
@@ -101,27 +103,47 @@ func New(read *public.Reader, opts Options) (*Server, error) {
 }
 
 // Handler routes the website's paths. A page whose slug equals one of the fixed paths (events,
-// notices…) is shadowed by it; the panel's slugs are free text, so the README lists them.
+// notices…) is shadowed by it; the panel's slugs are free text, so the README lists them. An
+// address under a language's prefix (/fr/…, lang.go) is routed without it, among the pages a
+// language has (not the assets, feeds, calendar file, sitemap or beacon).
 func (s *Server) Handler() http.Handler {
+	s.mux = s.routes(false)
+	inLang := s.routes(true)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if code, rest, ok := langPrefix(r.URL.Path); ok {
+			inLang.ServeHTTP(w, withLang(r, code, rest))
+			return
+		}
+		s.mux.ServeHTTP(w, r)
+	})
+}
+
+// routes are the website's routes: every one, or (inLang) those a language's prefix may stand
+// before.
+func (s *Server) routes(inLang bool) http.Handler {
 	notFound := s.page(notFoundPage)
 	// What no route serves is the 404 page, whatever the method. In AWS the HTTP API's $default
 	// route (this function) also receives /api/ paths that no API group owns: they are the
 	// API's JSON 404, never a website page.
 	mux := app.NewRouter(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/") {
+		if strings.HasPrefix(r.URL.Path, "/api/") && !inLang {
 			app.NotFound(w, r)
 			return
 		}
 		notFound.ServeHTTP(w, r)
 	}))
-	mux.Handle("GET "+AssetsPath+"{name...}", http.HandlerFunc(s.assets.serve))
+	if !inLang {
+		mux.Handle("GET "+AssetsPath+"{name...}", http.HandlerFunc(s.assets.serve))
+		mux.Handle("GET /robots.txt", s.plain(s.robots))
+		mux.Handle("GET /sitemap.xml", s.plain(s.sitemap))
+		// The events calendar and the news feed (calendar.go, feed.go); an event's own .ics is its
+		// page's address with .ics (eventDetail).
+		mux.Handle("GET /events.ics", s.plainWith(public.Want{}, s.eventsCalendar))
+		mux.Handle("GET "+feedPath, s.plain(s.noticesFeed))
+		mux.Handle("POST "+BeaconPath, http.HandlerFunc(s.beacon))
+		mux.Handle("GET /_preview/{token}", s.page(s.preview))
+	}
 	mux.Handle("GET /{$}", s.page(s.home))
-	mux.Handle("GET /robots.txt", s.plain(s.robots))
-	mux.Handle("GET /sitemap.xml", s.plain(s.sitemap))
-	// The events calendar and the news feed (calendar.go, feed.go); an event's own .ics is its
-	// page's address with .ics (eventDetail).
-	mux.Handle("GET /events.ics", s.plainWith(public.Want{}, s.eventsCalendar))
-	mux.Handle("GET "+feedPath, s.plain(s.noticesFeed))
 	for _, l := range listPages {
 		mux.Handle("GET "+l.path, s.page(s.list(l)))
 		if l.detail {
@@ -138,9 +160,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /forms/{id}", s.page(s.formPage))
 	mux.Handle("POST /forms/{id}", s.page(s.submitForm))
 	mux.Handle("POST /newsletter", s.page(s.subscribe))
-	mux.Handle("POST "+BeaconPath, http.HandlerFunc(s.beacon))
 	s.signupRoutes(mux)
-	mux.Handle("GET /_preview/{token}", s.page(s.preview))
 	mux.Handle("GET /{slug}", s.page(s.cmsPage))
 	return mux
 }

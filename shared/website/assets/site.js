@@ -30,12 +30,14 @@
     });
     var controls = d.createElement('div');
     controls.className = 'slider-controls';
-    [['Previous slide', -1], ['Next slide', 1]].forEach(function (b) {
+    // Right to left, the next slide is on the left: the arrows and the scroll turn round.
+    var rtl = getComputedStyle(list).direction === 'rtl' ? -1 : 1;
+    [[slider.getAttribute('data-prev') || 'Previous slide', -1], [slider.getAttribute('data-next') || 'Next slide', 1]].forEach(function (b) {
       var btn = d.createElement('button');
       btn.type = 'button';
-      btn.textContent = b[1] < 0 ? '‹' : '›';
+      btn.textContent = b[1] * rtl < 0 ? '‹' : '›';
       btn.setAttribute('aria-label', b[0]);
-      btn.addEventListener('click', function () { list.scrollBy({ left: b[1] * list.clientWidth, behavior: 'smooth' }); });
+      btn.addEventListener('click', function () { list.scrollBy({ left: b[1] * rtl * list.clientWidth, behavior: 'smooth' }); });
       controls.appendChild(btn);
     });
     slider.appendChild(controls);
