@@ -39,7 +39,7 @@ var funcs = template.FuncMap{
 	// pager is a list's page links in the page's language.
 	"pager": func(v *view, d *listData) pagerData { return pagerData{L: v.L, D: d} },
 	// fb marks a field shown in the default language on a page in another (lang.go).
-	"fb": fallbackAttr,
+	"fb":    fallbackAttr,
 	"sizes": sizes,
 	// load is how an item of a section loads its image (i its index, -1 for no slide): the first
 	// one is fetched first when the section holds the page's hero; those of the sections after
