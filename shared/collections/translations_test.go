@@ -219,3 +219,27 @@ func TestLanguageRemovalRefused(t *testing.T) {
 	mustStatus(t, settings(map[string]any{"languages": []string{}}), http.StatusOK)
 	mustStatus(t, settings(map[string]any{"defaultLanguage": "fr"}), http.StatusOK)
 }
+
+// TestSearchByTranslatedWord: the panel's list search finds a record by a word of its
+// translation, even behind a long default name, and no longer once the translation is gone.
+func TestSearchByTranslatedWord(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	languagesOn(t, tn, "fr")
+	res := tcall(t, tn, "POST", "/faqs", map[string]any{"question": "When do the campus open day tours start this year", "answer": "Soon.",
+		"translations": map[string]any{"fr": map[string]any{"question": "Quand commencent les visites des portes ouvertes ?"}}})
+	mustStatus(t, res, http.StatusCreated)
+	id := res.Get("result.id").(string)
+	found := func(q string) bool {
+		list := tcall(t, tn, "GET", "/faqs?search="+q, nil)
+		mustStatus(t, list, http.StatusOK)
+		return strings.Contains(string(list.Raw), id)
+	}
+	if !found("quand") || !found("Commencent") || !found("campus") {
+		t.Fatal("not found by its words in both languages")
+	}
+	mustStatus(t, tcall(t, tn, "PATCH", "/faqs/"+id, map[string]any{"translations": map[string]any{"fr": nil}}), http.StatusOK)
+	if found("quand") || !found("campus") {
+		t.Fatal("still found by a removed translation's word")
+	}
+}

@@ -26,15 +26,38 @@ func wordsOf(c *Collection, rec Record) []string {
 	for _, f := range c.SearchFields() {
 		names = append(names, toString(rec[f]))
 	}
-	// A record is found by its words in every language it is translated into.
 	all, _ := rec[TranslationsField].(map[string]any)
+	if len(all) == 0 {
+		return words.Of(names...)
+	}
+	// A record is found by its words in every language it is translated into. The index keeps
+	// words.MaxWords in all (the largest write's budget), taken from each language in turn, so
+	// a translation's first words are indexed however long the default name is.
+	per := [][]string{words.Of(names...)}
 	for _, lang := range slices.Sorted(maps.Keys(all)) {
 		tr, _ := all[lang].(map[string]any)
+		names = names[:0]
 		for _, f := range c.SearchFields() {
 			names = append(names, toString(tr[f]))
 		}
+		per = append(per, words.Of(names...))
 	}
-	return words.Of(names...)
+	var out []string
+	for i := 0; len(out) < words.MaxWords; i++ {
+		more := false
+		for _, list := range per {
+			if i < len(list) {
+				more = true
+				if !slices.Contains(out, list[i]) && len(out) < words.MaxWords {
+					out = append(out, list[i])
+				}
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	return out
 }
 
 // indexWords keeps the word index of a kind's records in each write's transaction (effects): a
