@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import './collections.css';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { NewDrafts, draftNameCell, useCollectionDrafts } from '../drafts/NewDrafts';
 import { useNavigate } from 'react-router';
 import { ListBody, SearchBox } from '../../components/ListBody';
 import { Modal } from '../../components/Modal';
@@ -29,6 +30,10 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
   const form = useRecordForm(decl, () => {});
   const [confirm, confirmDialog] = useConfirm();
   const [creating, setCreating] = useState(false);
+  // Issue 36: a workflow collection's drafts: its new records (in no list yet) and its rows' badges.
+  const drafts = useCollectionDrafts(decl);
+  const draftsById = useMemo(() => new Map(drafts.filter((d) => !d.isNew).map((d) => [d.id, d])), [drafts]);
+  const cells = useMemo(() => (decl.workflow ? { [decl.nameField]: draftNameCell(decl, draftsById), ...options.cells } : options.cells), [decl, draftsById, options.cells]);
 
   const failed = Boolean(list.error);
   // A 403 says the rights the panel signed in with are gone: offer nothing more.
@@ -81,6 +86,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
         )}
       </Flex>
       <SearchBox value={list.searchInput} onChange={list.setSearchInput} />
+      {decl.workflow && <NewDrafts decl={decl} drafts={drafts} onOpen={canEdit ? (id) => onEdit({ id }) : undefined} />}
       <ListBody loading={list.loading} empty={list.items.length === 0} error={list.error} onRetry={list.reload}>
         <CollectionTable
           decl={decl}
@@ -99,7 +105,7 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
           acting={acting}
           rowDialogs={options.rowDialogs}
           onDialog={(d, row) => setDialog({ d, row })}
-          cells={options.cells}
+          cells={cells}
         />
       </ListBody>
       {!failed && list.total > 0 && (
@@ -125,6 +131,11 @@ function CollectionList({ decl }: { decl: CollectionDecl }) {
             findings={form.findings}
             checking={form.checking}
             translations={form.translations}
+            drafts={form.drafts}
+            onGone={() => {
+              form.close();
+              void list.reload();
+            }}
           />
         </Modal>
       )}

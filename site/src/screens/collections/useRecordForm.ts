@@ -14,6 +14,7 @@ import { MSG } from '../../lib/messages';
 import { checksAccessibility } from '../../lib/a11y';
 import { findingsOfError, useAccessibilityCheck } from '../../components/a11y/useAccessibilityCheck';
 import { useFormFields } from './useFormFields';
+import { useRecordDraft } from '../drafts/useRecordDraft';
 import { useTranslationEdits, withTranslations } from '../translations/useTranslationEdits';
 
 export type FormMode = { kind: 'create' } | { kind: 'edit'; id: string };
@@ -38,21 +39,25 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   const translations = useTranslationEdits();
   // Issue 37: the checker reads the record as the form holds it, while the form is open.
   const a11y = useAccessibilityCheck(decl.key, mode ? toPayload(decl, values) : null, checksAccessibility(decl.key));
+  // Issue 36: a workflow collection's record is edited through its draft (useRecordDraft).
+  const drafts = useRecordDraft(decl, mode?.kind === 'edit' ? mode.id : null, mode ? toPayload(decl, values) : null, loading);
 
   const load = useCallback(
     async (id: string) => {
       setLoading(true);
       try {
-        const res = await dataProvider.one<ApiRecord>(decl.key, id);
+        const viaDraft = await drafts.load(id);
+        const res = viaDraft ? { result: viaDraft.copy } : await dataProvider.one<ApiRecord>(decl.key, id);
         const fresh = initialValues(decl, res.result);
+        if (viaDraft) drafts.loaded(toPayload(decl, fresh));
         setValues((current) => {
           const next = { ...fresh };
           for (const name of touched.current) next[name] = current[name];
           return next;
         });
         setVersion(typeof res.result.version === 'number' ? res.result.version : undefined);
-        setRecord(res.result);
-        translations.adopt(res.result);
+        setRecord(viaDraft ? viaDraft.live : res.result);
+        translations.adopt(viaDraft?.live ?? res.result);
         setErrors({});
         setConflict(null);
       } catch (err) {
@@ -66,6 +71,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
 
   const openCreate = () => {
     touched.current = new Set();
+    drafts.reset();
     setRecord(null);
     translations.reset(null);
     setMode({ kind: 'create' });
@@ -77,6 +83,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
 
   const openEdit = (record: ApiRecord) => {
     touched.current = new Set();
+    drafts.reset();
     setMode({ kind: 'edit', id: record.id });
     setRecord(null);
     translations.reset(record);
@@ -112,12 +119,19 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     if (!mode || savingRef.current || loading) return;
     const kind = mode.kind;
     if (!check({ ...validateFormats(decl, values), ...validateRequired(decl, values, kind) })) return;
+    if (mode.kind === 'edit' && drafts.draftMode) {
+      // The form stays open on its draft: its state and buttons follow.
+      await drafts.save(mode.id, toPayload(decl, values), false);
+      return;
+    }
     savingRef.current = true;
     setSaving(true);
     try {
       const body = withTranslations(toPayload(decl, values), translations.patch);
       const res =
-        mode.kind === 'create'
+        mode.kind === 'create' && drafts.createsDraft
+          ? await drafts.create(toPayload(decl, values))
+          : mode.kind === 'create'
           ? await dataProvider.create<ApiRecord>(decl.key, body)
           : await dataProvider.update<ApiRecord>(decl.key, mode.id, body, version);
       toast.success(res.message || `${decl.title} ${kind === 'create' ? 'created' : 'updated'} successfully!`);
@@ -142,5 +156,5 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   };
 
   const findings = mode ? a11y.findings : [];
-  return { mode, record, translations, values, errors, loading, saving, conflict, findings, checking: a11y.checking, openCreate, openEdit, close, setField, save, reloadRecord };
+  return { drafts, mode, record, translations, values, errors, loading, saving, conflict, findings, checking: a11y.checking, openCreate, openEdit, close, setField, save, reloadRecord };
 }
