@@ -66,15 +66,27 @@ func (s *Server) home(q *req) (*view, error) {
 	}
 	errs := make([]error, len(lists))
 	var wg sync.WaitGroup
-	for i, lq := range lists {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			recs, err := s.read.List(ctx, q.site, lq.q)
-			*lq.out, errs[i] = firstN(recs, lq.max), err
-		}()
+	read := func(site *public.Site) {
+		for i, lq := range lists {
+			wg.Go(func() {
+				recs, err := s.read.List(ctx, site, lq.q)
+				*lq.out, errs[i] = firstN(recs, lq.max), err
+			})
+		}
 	}
-	v, err := s.load(q, public.Want{Slug: homeSlug})
+	var v *public.Visit
+	var err error
+	if q.lang == "" {
+		// In the default language the lists need nothing the visit reads: they are read beside
+		// it, from a copy of the site the visit does not write to.
+		beside := *q.site
+		read(&beside)
+		v, err = s.load(q, public.Want{Slug: homeSlug})
+	} else if v, err = s.load(q, public.Want{Slug: homeSlug}); err == nil {
+		// In another language the lists are read once the visit knows the site's languages and
+		// their policy (a round trip more, no call more).
+		read(q.site)
+	}
 	wg.Wait()
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package website
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -69,31 +68,6 @@ var (
 	errNotSiteLang = errorString("website: not a language of the site")
 	errDefaultLang = errorString("website: the default language has no prefix")
 )
-
-// siteLanguages are the site's default language and its others, from the site settings.
-func siteLanguages(set *public.Settings) (def string, others []string) {
-	def = langs.Default
-	if set == nil {
-		return def, nil
-	}
-	if d := str(set.SiteSettings["defaultLanguage"]); d != "" {
-		def = d
-	}
-	switch v := set.SiteSettings["languages"].(type) {
-	case []any:
-		for _, x := range v {
-			if c := str(x); c != "" {
-				others = append(others, c)
-			}
-		}
-	case []string:
-		others = append(others, v...)
-	case string:
-		_ = json.Unmarshal([]byte(v), &others)
-	}
-	others = slices.DeleteFunc(others, func(c string) bool { _, ok := langs.Find(c); return !ok || c == def })
-	return def, slices.Compact(others)
-}
 
 // locale is the language a page is drawn in: its words, its dates and numbers, and its links
 // (under the language's prefix).

@@ -71,6 +71,9 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request) (*req, error) {
 		return nil, errNoSite
 	}
 	q.site = s.read.Site(scope, public.RequestOrigin(r))
+	// Read in the address's language from the first read on: the visit's page-by-slug lookup is
+	// that language's (the reads check it against the site's languages once they know them).
+	q.site.Lang = q.lang
 	return q, nil
 }
 
@@ -92,7 +95,8 @@ func (s *Server) load(q *req, want public.Want) (*public.Visit, error) {
 		return nil, public.ErrSuspended
 	}
 	if v.Settings != nil {
-		def, others := siteLanguages(v.Settings)
+		all := q.site.Languages()
+		def, others := all[0], all[1:]
 		switch {
 		case q.lang == def:
 			return nil, errDefaultLang
