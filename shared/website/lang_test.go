@@ -13,7 +13,7 @@ import (
 // event, a notice, a staff member and a form, partly translated: the page's title in both (its
 // slug in French), its description in neither; the event's title in French.
 type multilingual struct {
-	tn                       testkit.Tenant
+	tn                        testkit.Tenant
 	slug, event, notice, form string
 }
 
