@@ -15,6 +15,7 @@ import {
   rebase,
   setPublished,
   setText,
+  settle,
   statusLabels,
   textOf,
   translatableFields,
@@ -222,5 +223,22 @@ describe('applyPatch', () => {
 
   it('changes nothing without a patch', () => {
     expect(applyPatch(saved, undefined)).toBe(saved);
+  });
+});
+
+describe('settle after a save', () => {
+  it('drops what was sent even when the server answers it sanitised, and keeps what was typed meanwhile', () => {
+    let e = setText(NO_EDITS, saved, 'ar', 'content', '<p>مرحبا&nbsp;بكم</p>');
+    e = setText(e, saved, 'ar', 'title', 'جديد');
+    e = setPublished(e, saved, 'ar', true);
+    const sent = translationPatch(saved, e);
+    const typed = setText(e, saved, 'ar', 'title', 'جديد جدا');
+    // The answer holds the content with a plain no-break space instead of the entity.
+    const answer: Translations = { ar: { title: 'جديد', content: '<p>مرحبا\u00a0بكم</p>', published: true } };
+    const next = rebase(settle(typed, sent), answer);
+    expect(translationPatch(answer, next)).toEqual({ ar: { title: 'جديد جدا' } });
+    expect(isDirty(answer, rebase(settle(e, sent), answer))).toBe(false);
+    // Without settling, the sanitised answer would read as a change.
+    expect(isDirty(answer, rebase(e, answer))).toBe(true);
   });
 });

@@ -219,6 +219,32 @@ export function applyPatch(saved: Translations, patch: TranslationPatch | undefi
   return out;
 }
 
+/**
+ * settle drops the edits a successful save sent (the server may answer them sanitised: "&nbsp;"
+ * as a space, attributes reordered, which must not read as unsaved); an edit made while the save
+ * was on its way differs from what was sent and stays.
+ */
+export function settle(edits: TranslationEdits, sent: TranslationPatch | undefined): TranslationEdits {
+  if (!sent) return edits;
+  const fields: TranslationEdits['fields'] = {};
+  for (const [lang, langFields] of Object.entries(edits.fields)) {
+    const kept: Record<string, string> = {};
+    for (const [field, value] of Object.entries(langFields)) {
+      const was = sent[lang]?.[field];
+      if (typeof was !== 'string' || normalText(value) !== was) kept[field] = value;
+    }
+    if (Object.keys(kept).length > 0) fields[lang] = kept;
+  }
+  const published: TranslationEdits['published'] = {};
+  for (const [lang, on] of Object.entries(edits.published)) if (sent[lang]?.published !== on) published[lang] = on;
+  const confirmed: TranslationEdits['confirmed'] = {};
+  for (const [lang, list] of Object.entries(edits.confirmed)) {
+    const kept = list.filter((f) => sent[lang]?.[f] === undefined);
+    if (kept.length > 0) confirmed[lang] = kept;
+  }
+  return { fields, published, confirmed };
+}
+
 const ERROR_KEY = /^translations\.([^.]+)\.(.+)$/;
 
 /** errorsIn picks a save's field errors keyed `translations.{lang}.{field}` for lang, by field. */

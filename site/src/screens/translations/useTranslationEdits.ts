@@ -8,6 +8,7 @@ import {
   publishedOf,
   readTranslations,
   rebase,
+  settle,
   setPublished,
   setText,
   textOf,
@@ -78,7 +79,7 @@ export function useTranslationEdits(): TranslationEditor {
     const next = answer && answer.translations !== undefined ? readTranslations(answer.translations) : applyPatch(savedRef.current, sent);
     savedRef.current = next;
     setSaved(next);
-    setEdits((e) => rebase(e, next));
+    setEdits((e) => rebase(settle(e, sent), next));
   }, []);
 
   const showErrors = useCallback((errors: Record<string, string>) => {
