@@ -1,6 +1,10 @@
 package website_test
 
 import (
+	"encoding/xml"
+	"maps"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,4 +131,64 @@ func TestOneLanguageHasNoSwitch(t *testing.T) {
 	must(t, p, 200, `<html lang="en" dir="ltr"`)
 	mustNot(t, p, `<nav class="lang-switch"`, "hreflang")
 	must(t, get(t, tn, "/fr/"), 404, "Page not found")
+}
+
+// TestSitemapLanguages: the sitemap lists each page and list page at its address in every
+// language (a page by its slug there), each with every language's address and x-default as
+// xhtml:link alternates; under the "hide" policy a page without a published translation is
+// listed in the default language alone.
+func TestSitemapLanguages(t *testing.T) {
+	m := newMultilingual(t)
+	origin := "http://" + m.tn.ID + ".localhost:8080"
+	type link struct {
+		HrefLang string `xml:"hreflang,attr"`
+		Href     string `xml:"href,attr"`
+	}
+	read := func() map[string][]link {
+		t.Helper()
+		p := get(t, m.tn, "/sitemap.xml")
+		must(t, p, 200, `xmlns:xhtml="http://www.w3.org/1999/xhtml"`)
+		var set struct {
+			URLs []struct {
+				Loc   string `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 loc"`
+				Links []link `xml:"http://www.w3.org/1999/xhtml link"`
+			} `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 url"`
+		}
+		if err := xml.Unmarshal([]byte(p.body), &set); err != nil {
+			t.Fatalf("%v: %s", err, p.body)
+		}
+		out := map[string][]link{}
+		for _, u := range set.URLs {
+			out[strings.TrimPrefix(u.Loc, origin)] = u.Links
+		}
+		return out
+	}
+	urls := read()
+	page := []link{{"en", origin + "/" + m.slug}, {"fr", origin + "/fr/a-propos"}, {"ar", origin + "/ar/" + m.slug}, {"x-default", origin + "/" + m.slug}}
+	for _, loc := range []string{"/" + m.slug, "/fr/a-propos", "/ar/" + m.slug} {
+		if got := urls[loc]; !slices.Equal(got, page) {
+			t.Errorf("%s: alternates %v, want %v", loc, got, page)
+		}
+	}
+	events := []link{{"en", origin + "/events"}, {"fr", origin + "/fr/events"}, {"ar", origin + "/ar/events"}, {"x-default", origin + "/events"}}
+	for _, loc := range []string{"/events", "/fr/events", "/ar/events"} {
+		if got := urls[loc]; !slices.Equal(got, events) {
+			t.Errorf("%s: alternates %v, want %v", loc, got, events)
+		}
+	}
+	if _, ok := urls["/fr/"]; !ok {
+		t.Errorf("the French home page is not listed: %v", slices.Collect(maps.Keys(urls)))
+	}
+	// Hide: the page's Arabic translation is kept back, so it is listed in English and French.
+	staff(t, m.tn, "PATCH", "/site-settings", map[string]any{"missingTranslation": "hide"})
+	id := staff(t, m.tn, "GET", "/pages?limit=5&search="+url.QueryEscape("About us"), nil).Get("result.0.id").(string)
+	staff(t, m.tn, "PATCH", "/pages/"+id, map[string]any{"translations": map[string]any{"ar": map[string]any{"published": false}}})
+	urls = read()
+	if _, ok := urls["/ar/"+m.slug]; ok {
+		t.Error("a page kept back in Arabic is listed at its Arabic address")
+	}
+	if got := urls["/fr/a-propos"]; len(got) != 3 || got[1].Href != origin+"/fr/a-propos" {
+		t.Errorf("/fr/a-propos under hide: %v", got)
+	}
+	must(t, get(t, m.tn, "/ar/"+m.slug), 404)
 }

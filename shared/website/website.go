@@ -135,7 +135,8 @@ func (s *Server) routes(inLang bool) http.Handler {
 	if !inLang {
 		mux.Handle("GET "+AssetsPath+"{name...}", http.HandlerFunc(s.assets.serve))
 		mux.Handle("GET /robots.txt", s.plain(s.robots))
-		mux.Handle("GET /sitemap.xml", s.plain(s.sitemap))
+		// The sitemap reads the site settings: its languages.
+		mux.Handle("GET /sitemap.xml", s.plainWith(public.Want{}, s.sitemap))
 		// The events calendar and the news feed (calendar.go, feed.go); an event's own .ics is its
 		// page's address with .ics (eventDetail).
 		mux.Handle("GET /events.ics", s.plainWith(public.Want{}, s.eventsCalendar))
