@@ -4,10 +4,9 @@ import { readStatus, statusLabels, translatableFields } from './translationState
 import { useSiteLanguages } from './useSiteLanguages';
 import './translations.css';
 
-/** ListLanguages are what a list's Translations column needs: the site's other languages and the fields a translation holds. */
+/** ListLanguages are what a list's Translations column needs: the site's other languages. */
 export interface ListLanguages {
   others: Language[];
-  total: number;
 }
 
 /**
@@ -15,15 +14,15 @@ export interface ListLanguages {
  * without translatable fields or a site with one language.
  */
 export function useListLanguages(decl: CollectionDecl): ListLanguages | undefined {
-  const total = translatableFields(decl.fields).length;
-  const site = useSiteLanguages(total > 0);
-  if (!site || site.others.length === 0 || total === 0) return undefined;
-  return { others: site.others, total };
+  const translatable = translatableFields(decl.fields).length > 0;
+  const site = useSiteLanguages(translatable);
+  if (!site || site.others.length === 0 || !translatable) return undefined;
+  return { others: site.others };
 }
 
 /** TranslationBadges are a list row's "FR 6/8" per other language (from its translationStatus), out-of-date and kept-back ones marked. */
 export function TranslationBadges({ row, langs }: { row: Record<string, unknown>; langs: ListLanguages }) {
-  const labels = statusLabels(readStatus(row.translationStatus), langs.others, langs.total);
+  const labels = statusLabels(readStatus(row.translationStatus), langs.others);
   return (
     <ul className="translation-badges" aria-label="Translations">
       {labels.map((l) => (
@@ -31,7 +30,7 @@ export function TranslationBadges({ row, langs }: { row: Record<string, unknown>
           <span aria-hidden="true">
             {l.short}
             {l.outdated > 0 && ' ⚠'}
-            {!l.published && l.tone !== 'none' && ' ⏸'}
+            {!l.published && l.tone !== 'none' && ' (kept back)'}
           </span>
           <span className="visually-hidden">{l.long}</span>
         </li>

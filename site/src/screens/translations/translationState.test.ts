@@ -191,15 +191,21 @@ describe('status labels', () => {
   });
 
   it('gives "FR 6/8" per language in the site’s order, with what is out of date and kept back', () => {
-    const status = readStatus({ ar: { filled: 8, total: 8, published: false }, fr: { filled: 6, total: 8, outdated: 1 } });
-    const labels = statusLabels(status, langs, 8);
-    expect(labels.map((l) => l.short)).toEqual(['FR 6/8', 'AR 8/8', 'ES 0/8']);
+    const status = readStatus({ ar: { filled: 8, total: 8, published: false }, fr: { filled: 6, total: 8, outdated: 1 }, es: { filled: 0, total: 8 } });
+    const labels = statusLabels(status, langs);
+    expect(labels.map((l) => l.short)).toEqual(['FR 6/8', 'AR 8/8', 'ES –']);
     expect(labels[0].long).toBe('French: 6 of 8 fields translated, 1 may be out of date');
     expect(labels[0].tone).toBe('partial');
     expect(labels[1].long).toBe('Arabic: 8 of 8 fields translated, not published');
     expect(labels[1].tone).toBe('complete');
-    expect(labels[2].long).toBe('Spanish: 0 of 8 fields translated');
+    expect(labels[2].long).toBe('Spanish: not translated yet');
     expect(labels[2].tone).toBe('none');
+  });
+
+  it('says "not translated yet" of a language the row has no status for', () => {
+    expect(statusLabels({}, langs.slice(0, 1))).toEqual([
+      { lang: 'fr', short: 'FR –', long: 'French: not translated yet', tone: 'none', outdated: 0, published: true },
+    ]);
   });
 });
 

@@ -300,25 +300,25 @@ export interface StatusLabel {
 
 /**
  * statusLabels are a list row's badges, one per other language of the site, in the site's order.
- * A language the row has no status for has nothing translated (of total, the collection's count).
+ * A language the row has no status for has nothing translated: "FR –" (the server counts the
+ * fields a translation could fill, those with a default text, only once one is translated).
  */
-export function statusLabels(
-  status: Record<string, TranslationStatus>,
-  languages: { code: string; english: string }[],
-  total: number,
-): StatusLabel[] {
+export function statusLabels(status: Record<string, TranslationStatus>, languages: { code: string; english: string }[]): StatusLabel[] {
   return languages.map(({ code, english }) => {
-    const s = status[code] ?? { filled: 0, total, published: true, outdated: 0 };
+    const s = status[code];
+    if (!s || s.filled === 0) {
+      return { lang: code, short: `${code.toUpperCase()} –`, long: `${english}: not translated yet`, tone: 'none', outdated: 0, published: s?.published !== false };
+    }
     const outdated = s.outdated ?? 0;
     const published = s.published !== false;
     const parts = [`${english}: ${s.filled} of ${s.total} fields translated`];
     if (outdated > 0) parts.push(`${outdated} may be out of date`);
-    if (s.filled > 0 && !published) parts.push('not published');
+    if (!published) parts.push('not published');
     return {
       lang: code,
       short: `${code.toUpperCase()} ${s.filled}/${s.total}`,
       long: parts.join(', '),
-      tone: s.filled === 0 ? 'none' : s.filled >= s.total ? 'complete' : 'partial',
+      tone: s.filled >= s.total ? 'complete' : 'partial',
       outdated,
       published,
     };
