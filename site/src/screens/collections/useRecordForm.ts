@@ -40,7 +40,8 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
   // Issue 37: the checker reads the record as the form holds it, while the form is open.
   const a11y = useAccessibilityCheck(decl.key, mode ? toPayload(decl, values) : null, checksAccessibility(decl.key));
   // Issue 36: a workflow collection's record is edited through its draft (useRecordDraft).
-  const drafts = useRecordDraft(decl, mode?.kind === 'edit' ? mode.id : null, mode ? toPayload(decl, values) : null, loading);
+  // Translations typed in draft mode go to the draft with the fields (publishing merges them like a PATCH).
+  const drafts = useRecordDraft(decl, mode?.kind === 'edit' ? mode.id : null, mode ? withTranslations(toPayload(decl, values), translations.patch) : null, loading);
 
   const load = useCallback(
     async (id: string) => {
@@ -57,7 +58,9 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
         });
         setVersion(typeof res.result.version === 'number' ? res.result.version : undefined);
         setRecord(viaDraft ? viaDraft.live : res.result);
-        translations.adopt(viaDraft?.live ?? res.result);
+        // The translations as the form's copy holds them (a draft starts from the live record's and
+        // keeps its own; a draft made before the record had any falls back to the live record's).
+        translations.adopt(res.result.translations === undefined && viaDraft?.live ? viaDraft.live : res.result);
         setErrors({});
         setConflict(null);
       } catch (err) {
@@ -121,7 +124,7 @@ export function useRecordForm(decl: CollectionDecl, onDone: () => void) {
     if (!check({ ...validateFormats(decl, values), ...validateRequired(decl, values, kind) })) return;
     if (mode.kind === 'edit' && drafts.draftMode) {
       // The form stays open on its draft: its state and buttons follow.
-      await drafts.save(mode.id, toPayload(decl, values), false);
+      await drafts.save(mode.id, withTranslations(toPayload(decl, values), translations.patch), false);
       return;
     }
     savingRef.current = true;
