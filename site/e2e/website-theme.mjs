@@ -54,7 +54,7 @@ export function themeTests(id) {
         const res = await page.goto(`${SITE}/`);
         assert.equal(res.status(), 200);
         // The class as served (site.js adds "js" once it runs).
-        assert.match(await res.text(), new RegExp(`<html lang="en" class="theme-${id}">`));
+        assert.match(await res.text(), new RegExp(`<html lang="en" dir="ltr" class="theme-${id}">`));
         assert.ok(await page.locator(`html.theme-${id}`).count());
         // The theme's stylesheet is written into the <head> (no stylesheet to wait for).
         assert.equal(await page.locator('link[rel=stylesheet]').count(), 0);
