@@ -107,6 +107,14 @@ func TestLanguagesOnEveryPageType(t *testing.T) {
 			t.Errorf("%s: %d %q, want 301 %s", from, r.status, r.header.Get("Location"), to)
 		}
 	}
+	// The redirects are old addresses of the default language's site: /fr/?p=9 is the French home.
+	staff(t, m.tn, "POST", "/redirects", map[string]any{"fromPath": "/?p=9", "to": "/faqs"})
+	staff(t, m.tn, "POST", "/redirects", map[string]any{"fromPath": "/old-about", "to": "/events"})
+	if r := get(t, m.tn, "/?p=9"); r.status != 301 {
+		t.Errorf("/?p=9: %d", r.status)
+	}
+	must(t, get(t, m.tn, "/fr/?p=9"), 200, `<html lang="fr"`)
+	must(t, get(t, m.tn, "/fr/old-about"), 404, "Page introuvable")
 	// The feeds and the sitemap are at one address.
 	must(t, get(t, m.tn, "/fr/sitemap.xml"), 404)
 }

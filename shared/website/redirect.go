@@ -31,6 +31,9 @@ func (s *Server) lookupRedirect(q *req) (public.Redirect, bool, error) {
 // the tenant is checked as for any page (unknown, suspended, a host it does not own: as before).
 // done is true when it answered.
 func (s *Server) redirectFirst(q *req) (done bool, err error) {
+	if q.lang != "" {
+		return false, nil // the redirects are old addresses of the default language's site
+	}
 	rd, ok, err := s.lookupRedirect(q)
 	if err != nil || !ok {
 		return false, err
