@@ -199,4 +199,8 @@ func TestSitemapLanguages(t *testing.T) {
 		t.Errorf("/fr/a-propos under hide: %v", got)
 	}
 	must(t, get(t, m.tn, "/ar/"+m.slug), 404)
+	// The switch links the Arabic home instead, and the page names no Arabic alternate.
+	fr := get(t, m.tn, "/fr/a-propos")
+	must(t, fr, 200, `<a href="/ar/" lang="ar" hreflang="ar" dir="rtl">العربية</a>`, `<link rel="alternate" hreflang="en"`)
+	mustNot(t, fr, `<link rel="alternate" hreflang="ar"`)
 }
