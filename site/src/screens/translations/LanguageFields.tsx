@@ -1,8 +1,10 @@
 import { CheckboxField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useId } from 'react';
+import useSWR, { mutate } from 'swr';
+import { keys } from '../../api/dataProvider';
 import { requiredLabel, type FieldDecl } from '../../lib/collections';
 import { MAX_OTHER_LANGUAGES, describe, languageLabel, readCodes, type Language } from './languages';
-import { useCatalogue } from './useSiteLanguages';
+import { LANGUAGES_KEY, useCatalogue } from './useSiteLanguages';
 import './translations.css';
 
 interface Props {
@@ -111,5 +113,11 @@ function LanguagesPicker({ field, value, error, onChange, values }: Props) {
 
 /** LanguageField is the Site settings picker of a field declared with format "language" (one) or of type "languages" (the others). */
 export default function LanguageField(props: Props) {
+  // The Site settings as their screen loaded or saved them: once saved, the language switches
+  // elsewhere (GET /languages says the site's languages) read them again.
+  const { data: settings } = useSWR(keys.singleton('site-settings'), null);
+  useEffect(() => {
+    if (settings !== undefined) void mutate(LANGUAGES_KEY);
+  }, [settings]);
   return props.field.type === 'languages' ? <LanguagesPicker {...props} /> : <LanguageSelect {...props} />;
 }

@@ -32,7 +32,12 @@ describe('readCodes', () => {
 describe('readSiteChoice', () => {
   it('takes GET /languages’s own choice, else the Site settings record’s, without the default among the others', () => {
     expect(readSiteChoice({ items, defaultLanguage: 'en', languages: ['fr', 'ar'] })).toEqual({ defaultLanguage: 'en', languages: ['fr', 'ar'] });
+    expect(readSiteChoice({ result: { items, defaultLanguage: 'en', languages: ['fr', 'ar'], missingTranslation: 'fallback' } })).toEqual({
+      defaultLanguage: 'en',
+      languages: ['fr', 'ar'],
+    });
     expect(readSiteChoice({ items })).toBeUndefined();
+    expect(readSiteChoice({ result: { items } })).toBeUndefined();
     expect(readSiteChoice({ result: { id: 'SITE', defaultLanguage: 'fr', languages: '["en","fr"]' } })).toEqual({ defaultLanguage: 'fr', languages: ['en'] });
     expect(readSiteChoice({ result: { id: 'SITE', timeZone: 'UTC' } })).toBeUndefined();
     // Before the first save the settings say nothing of languages: English alone.
