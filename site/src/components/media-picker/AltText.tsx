@@ -20,6 +20,12 @@ interface FormProps {
 }
 
 /**
+ * describedLately holds the alt text saved in this tab by id, for a library list loaded before it
+ * (still reloading): choosing that image must not ask for its description again.
+ */
+export const describedLately = new Map<string, { altText: string; decorative: boolean }>();
+
+/**
  * AltTextForm asks for an image's text alternative, or that it is decorative (the website then
  * writes alt=""), and saves it on the media record (PATCH /media/{id}) for every field that shows
  * the image (issue 37).
@@ -43,6 +49,7 @@ export function AltTextForm({ item, objectUrlPrefix, onSaved, onCancel, submitLa
       const res = await api.patch<{ result?: MediaItem; message?: string }>(`/media/${encodeURIComponent(item.id)}`, body);
       toast.success(res?.message || ALT_SAVED);
       void mutateResource('media');
+      describedLately.set(item.id, body);
       onSaved({ ...item, ...body, ...(res?.result ?? {}) });
     } catch (err) {
       toast.error(messageOf(err));
