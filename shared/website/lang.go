@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -104,32 +105,51 @@ func (l *locale) Href(p string) string {
 	return l.prefix + p
 }
 
-// printers are the x/text number printers by language.
-var printers sync.Map
+// numbering is how a language writes numbers: its x/text printer, and whether its digits are
+// ASCII ones (then a number under 1,000, a day, an hour or a year is strconv's, with no printer
+// call: most of what a page writes).
+type numbering struct {
+	p     *message.Printer
+	ascii bool
+}
 
-func (l *locale) printer() *message.Printer {
-	if p, ok := printers.Load(l.Lang); ok {
-		return p.(*message.Printer)
+// numberings are the languages' numberings, made on first use.
+var numberings sync.Map
+
+func (l *locale) numbering() *numbering {
+	if n, ok := numberings.Load(l.Lang); ok {
+		return n.(*numbering)
 	}
 	tag, err := language.Parse(l.Lang)
 	if err != nil {
 		tag = language.English
 	}
-	p, _ := printers.LoadOrStore(l.Lang, message.NewPrinter(tag))
-	return p.(*message.Printer)
+	p := message.NewPrinter(tag)
+	n, _ := numberings.LoadOrStore(l.Lang, &numbering{p: p, ascii: p.Sprint(number.Decimal(9876543210, number.NoSeparator())) == "9876543210"})
+	return n.(*numbering)
 }
 
 // Num is n in the language's digits and grouping ("12 345", "١٢٬٣٤٥").
-func (l *locale) Num(n int) string { return l.printer().Sprint(number.Decimal(n)) }
+func (l *locale) Num(n int) string {
+	nb := l.numbering()
+	if nb.ascii && n >= 0 && n < 1000 {
+		return strconv.Itoa(n)
+	}
+	return nb.p.Sprint(number.Decimal(n))
+}
 
 // year is a year (never grouped: "2026", "٢٠٢٦").
 func (l *locale) year(n int) string {
-	return l.printer().Sprint(number.Decimal(n, number.NoSeparator()))
+	nb := l.numbering()
+	if nb.ascii {
+		return strconv.Itoa(n)
+	}
+	return nb.p.Sprint(number.Decimal(n, number.NoSeparator()))
 }
 
 // Dec is x with at most one decimal ("1,5").
 func (l *locale) Dec(x float64) string {
-	return l.printer().Sprint(number.Decimal(x, number.MaxFractionDigits(1)))
+	return l.numbering().p.Sprint(number.Decimal(x, number.MaxFractionDigits(1)))
 }
 
 // Date is a stored date as people read it in the page's language: "Mon 2 Nov 2026",
@@ -155,8 +175,13 @@ func (l *locale) LongDate(t time.Time) string {
 
 // clock is t's time of day, 24-hour ("09:00", "٠٩:٠٠").
 func (l *locale) clock(t time.Time) string {
-	p := l.printer()
-	two := func(n int) string { return p.Sprint(number.Decimal(n, number.MinIntegerDigits(2))) }
+	nb := l.numbering()
+	two := func(n int) string {
+		if nb.ascii {
+			return string(rune('0'+n/10)) + string(rune('0'+n%10))
+		}
+		return nb.p.Sprint(number.Decimal(n, number.MinIntegerDigits(2)))
+	}
 	return two(t.Hour()) + ":" + two(t.Minute())
 }
 

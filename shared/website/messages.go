@@ -93,9 +93,27 @@ func msg(lang, key string, args ...any) string {
 	if len(args) < 2 || !strings.Contains(text, "{") {
 		return text
 	}
-	pairs := make([]string, 0, len(args))
-	for i := 0; i+1 < len(args); i += 2 {
-		pairs = append(pairs, "{"+fmt.Sprint(args[i])+"}", fmt.Sprint(args[i+1]))
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(text, '{')
+		j := strings.IndexByte(text[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			break
+		}
+		b.WriteString(text[:i])
+		name, value, found := text[i+1:i+j], "", false
+		for k := 0; k+1 < len(args); k += 2 {
+			if fmtValue(args[k]) == name {
+				value, found = fmtValue(args[k+1]), true
+				break
+			}
+		}
+		if !found {
+			value = text[i : i+j+1]
+		}
+		b.WriteString(value)
+		text = text[i+j+1:]
 	}
-	return strings.NewReplacer(pairs...).Replace(text)
+	b.WriteString(text)
+	return b.String()
 }
