@@ -19,71 +19,84 @@
       if (e.key === 'Escape' && !wide.matches && toggle.getAttribute('aria-expanded') === 'true') { set(false); toggle.focus(); }
     });
   }
-  // Sliders: previous/next buttons over the scroll-snapped list (swipe and keyboard scroll work without them).
-  d.querySelectorAll('[data-slider]').forEach(function (slider) {
-    var list = slider.querySelector('.slides');
-    if (!list || list.children.length < 2) return;
-    // The later slides' images are fetched once the slider is used (base.css).
-    var live = function () { slider.classList.add('live'); };
-    ['scroll', 'pointerdown', 'touchstart', 'focusin', 'keydown'].forEach(function (ev) {
-      (ev === 'scroll' ? list : slider).addEventListener(ev, live, { once: true, passive: true });
+  // The rest runs in tasks of its own after this one, so no single task holds up the page (a
+  // phone's main thread stays free for input between them).
+  var later = function (f) { setTimeout(f, 0); };
+  later(function () {
+    // Sliders: previous/next buttons over the scroll-snapped list (swipe and keyboard scroll work without them).
+    d.querySelectorAll('[data-slider]').forEach(function (slider) {
+      var list = slider.querySelector('.slides');
+      if (!list || list.children.length < 2) return;
+      // The later slides' images are fetched once the slider is used (base.css).
+      var live = function () { slider.classList.add('live'); };
+      ['scroll', 'pointerdown', 'touchstart', 'focusin', 'keydown'].forEach(function (ev) {
+        (ev === 'scroll' ? list : slider).addEventListener(ev, live, { once: true, passive: true });
+      });
+      var controls = d.createElement('div');
+      controls.className = 'slider-controls';
+      // Right to left, the next slide is on the left: the arrows and the scroll turn round. The
+      // direction is read from the markup's dir, not the computed style, which would make the browser
+      // work out the whole page's style before its first paint is done with.
+      var rtl = (list.closest('[dir]') || d.documentElement).getAttribute('dir') === 'rtl' ? -1 : 1;
+      [[slider.getAttribute('data-prev') || 'Previous slide', -1], [slider.getAttribute('data-next') || 'Next slide', 1]].forEach(function (b) {
+        var btn = d.createElement('button');
+        btn.type = 'button';
+        btn.textContent = b[1] * rtl < 0 ? '‹' : '›';
+        btn.setAttribute('aria-label', b[0]);
+        btn.addEventListener('click', function () { list.scrollBy({ left: b[1] * rtl * list.clientWidth, behavior: 'smooth' }); });
+        controls.appendChild(btn);
+      });
+      slider.appendChild(controls);
     });
-    var controls = d.createElement('div');
-    controls.className = 'slider-controls';
-    // Right to left, the next slide is on the left: the arrows and the scroll turn round.
-    var rtl = getComputedStyle(list).direction === 'rtl' ? -1 : 1;
-    [[slider.getAttribute('data-prev') || 'Previous slide', -1], [slider.getAttribute('data-next') || 'Next slide', 1]].forEach(function (b) {
-      var btn = d.createElement('button');
-      btn.type = 'button';
-      btn.textContent = b[1] * rtl < 0 ? '‹' : '›';
-      btn.setAttribute('aria-label', b[0]);
-      btn.addEventListener('click', function () { list.scrollBy({ left: b[1] * rtl * list.clientWidth, behavior: 'smooth' }); });
-      controls.appendChild(btn);
-    });
-    slider.appendChild(controls);
   });
-  // Images of the sections after the first (data-src): their copies once they come within 200
-  // pixels of the screen, or before printing; without IntersectionObserver, at once.
-  var held = d.querySelectorAll('img[data-src]');
-  var show = function (img) {
-    if (!img.hasAttribute('data-src')) return;
-    if (img.hasAttribute('data-sizes')) img.sizes = img.getAttribute('data-sizes');
-    if (img.hasAttribute('data-srcset')) img.srcset = img.getAttribute('data-srcset');
-    img.src = img.getAttribute('data-src');
-    img.removeAttribute('data-src');
-  };
-  if (held.length) {
-    var io = window.IntersectionObserver && new IntersectionObserver(function (es) {
-      es.forEach(function (e) { if (e.isIntersecting) { io.unobserve(e.target); show(e.target); } });
-    }, { rootMargin: '200px' });
-    held.forEach(function (img) { if (io) io.observe(img); else show(img); });
-    window.addEventListener('beforeprint', function () { held.forEach(show); });
-  }
-  // Page view: one beacon to the site itself with the page's path, time zone and token and the
-  // referring site's host (never its whole address); none when the browser asks not to be tracked (Do Not
-  // Track, Global Privacy Control), none for a page prerendered but never shown. No cookie.
-  var counted = d.querySelector('script[data-v]');
-  var n = navigator;
-  if (counted && n.sendBeacon && n.doNotTrack !== '1' && n.doNotTrack !== 'yes' && !n.globalPrivacyControl) {
-    var send = function () {
-      var from = '';
-      try { from = new URL(d.referrer).hostname; } catch (e) { from = ''; }
-      if (from === location.hostname) from = '';
-      var a = function (k) { return counted.getAttribute('data-' + k); };
-      n.sendBeacon('/_v', JSON.stringify({ p: a('p'), z: a('z'), v: a('v'), r: from }));
+  later(function () {
+    // Images of the sections after the first (data-src): their copies once they come within 200
+    // pixels of the screen, or before printing; without IntersectionObserver, at once.
+    var held = d.querySelectorAll('img[data-src]');
+    var show = function (img) {
+      if (!img.hasAttribute('data-src')) return;
+      if (img.hasAttribute('data-sizes')) img.sizes = img.getAttribute('data-sizes');
+      if (img.hasAttribute('data-srcset')) img.srcset = img.getAttribute('data-srcset');
+      img.src = img.getAttribute('data-src');
+      img.removeAttribute('data-src');
     };
-    if (d.prerendering) d.addEventListener('prerenderingchange', send, { once: true });
-    else send();
-  }
-  // Popup: shown once per visitor (remembered in localStorage), closed with its button or Escape.
-  var popup = d.querySelector('dialog[data-popup]');
-  if (popup && typeof popup.showModal === 'function') {
-    var key = 'popup-seen-' + popup.getAttribute('data-popup');
-    var seen = false;
-    try { seen = localStorage.getItem(key) === '1'; } catch (e) { seen = false; }
-    if (!seen) {
-      popup.showModal();
-      popup.addEventListener('close', function () { try { localStorage.setItem(key, '1'); } catch (e) { /* private mode */ } });
+    if (held.length) {
+      var io = window.IntersectionObserver && new IntersectionObserver(function (es) {
+        es.forEach(function (e) { if (e.isIntersecting) { io.unobserve(e.target); show(e.target); } });
+      }, { rootMargin: '200px' });
+      held.forEach(function (img) { if (io) io.observe(img); else show(img); });
+      window.addEventListener('beforeprint', function () { held.forEach(show); });
     }
-  }
+  });
+  later(function () {
+    // Page view: one beacon to the site itself with the page's path, time zone and token and the
+    // referring site's host (never its whole address); none when the browser asks not to be tracked (Do Not
+    // Track, Global Privacy Control), none for a page prerendered but never shown. No cookie.
+    var counted = d.querySelector('script[data-v]');
+    var n = navigator;
+    if (counted && n.sendBeacon && n.doNotTrack !== '1' && n.doNotTrack !== 'yes' && !n.globalPrivacyControl) {
+      var send = function () {
+        var from = '';
+        try { from = new URL(d.referrer).hostname; } catch (e) { from = ''; }
+        if (from === location.hostname) from = '';
+        var a = function (k) { return counted.getAttribute('data-' + k); };
+        n.sendBeacon('/_v', JSON.stringify({ p: a('p'), z: a('z'), v: a('v'), r: from }));
+      };
+      if (d.prerendering) d.addEventListener('prerenderingchange', send, { once: true });
+      else send();
+    }
+  });
+  later(function () {
+    // Popup: shown once per visitor (remembered in localStorage), closed with its button or Escape.
+    var popup = d.querySelector('dialog[data-popup]');
+    if (popup && typeof popup.showModal === 'function') {
+      var key = 'popup-seen-' + popup.getAttribute('data-popup');
+      var seen = false;
+      try { seen = localStorage.getItem(key) === '1'; } catch (e) { seen = false; }
+      if (!seen) {
+        popup.showModal();
+        popup.addEventListener('close', function () { try { localStorage.setItem(key, '1'); } catch (e) { /* private mode */ } });
+      }
+    }
+  });
 })();
