@@ -101,7 +101,7 @@ describe('accessible content', () => {
       await call('PATCH', '/site-settings', { blockOnAccessibilityErrors: true, version: settings.version });
       try {
         const refused = page.waitForResponse((r) => r.url().endsWith(`/pages/${id}`) && r.request().method() === 'PATCH');
-        await form.getByRole('button', { name: 'Save' }).first().click();
+        await form.getByRole('button', { name: 'Save', exact: true }).first().click();
         const res = await refused;
         assert.equal(res.status(), 422);
         assert.ok((await res.json()).findings.length > 0);
@@ -150,7 +150,7 @@ describe('accessible content', () => {
       await page.waitForFunction(() => document.querySelector('.a11y-count')?.textContent === '', null, { timeout: 10_000 });
       assert.equal(await form.locator('.a11y-finding').count(), 0);
       const saved = page.waitForResponse((r) => r.url().endsWith(`/pages/${id}`) && r.request().method() === 'PATCH');
-      await form.getByRole('button', { name: 'Save' }).first().click();
+      await form.getByRole('button', { name: 'Save', exact: true }).first().click();
       assert.equal((await saved).status(), 200);
 
       // The report is back where it was before the page: zero when nothing else has findings.

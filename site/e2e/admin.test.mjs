@@ -122,12 +122,12 @@ describe('admin panel foundation', () => {
       await page.getByLabel('Email Address*').fill('admin@example.com');
       const phone = page.getByLabel('Phone Number*');
       await phone.fill('12345');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Please enter a 10 digit phone number!').first().waitFor();
       assert.ok((await page.getByText('Please enter a 10 digit phone number!').count()) >= 2, 'toast and inline message');
       const newPhone = `555${String(Date.now()).slice(-7)}`;
       await phone.fill(newPhone);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Profile updated!').waitFor();
       await page.getByRole('button', { name: 'Edit' }).waitFor();
       await page.getByText(newPhone, { exact: true }).waitFor();
@@ -145,10 +145,10 @@ describe('admin panel foundation', () => {
       await page.getByLabel('Phone Number*').fill('5551234567');
       await page.getByLabel('Passcode').fill(passcode);
       // A new passcode is a way to sign in: the current password is asked for it.
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Enter your current password.').first().waitFor();
       await page.getByLabel('Current password').fill(ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Profile updated!').waitFor();
     });
     await withPage(async (page) => {

@@ -156,7 +156,7 @@ describe('editors that batch changes save them only on Save', () => {
       await page.getByText('Unsaved changes', { exact: true }).first().waitFor();
       await expectLeaveGuard(page, new RegExp(`/pages/${created.id}$`));
 
-      await page.getByRole('button', { name: 'Save' }).last().click();
+      await page.getByRole('button', { name: 'Save', exact: true }).last().click();
       await page.getByText('Page updated successfully!').waitFor();
       const saved = await call('GET', `/pages/${created.id}`);
       assert.equal(saved.result.pageSections.length, 0);

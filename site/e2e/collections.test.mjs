@@ -56,14 +56,14 @@ describe('generic collection screens', () => {
       await form.waitFor();
       await form.getByRole('switch').waitFor();
       assert.ok(await form.getByText('Enable', { exact: true }).isVisible(), 'status switch reads Enable');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await form.getByText('Question is required!').waitFor();
       await form.getByText('Answer is required!').waitFor();
 
       await form.getByLabel('Question*').fill(question);
       await form.getByLabel('Answer*').fill('An answer that is clearly longer than thirty characters in total.');
       await form.getByLabel('Position').fill('3');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('FAQ created successfully!').waitFor();
       await form.waitFor({ state: 'detached' });
 
@@ -83,7 +83,7 @@ describe('generic collection screens', () => {
       await form.getByText('Enable', { exact: true }).click();
       await form.getByText('Disabled', { exact: true }).waitFor();
       assert.equal(await form.getByRole('switch').isChecked(), false);
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('FAQ updated successfully!').waitFor();
       await r.getByText('Short answer').waitFor();
       await r.getByText('Inactive').waitFor();
@@ -114,14 +114,14 @@ describe('generic collection screens', () => {
       await form.getByLabel('Answer*').fill('mine');
       // Someone else saves first.
       await call('PATCH', `/faqs/${created.result.id}`, { answer: 'theirs', version: created.result.version });
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       const stale = 'This record was changed by someone else. Reload and try again.';
       await form.getByRole('alert').filter({ hasText: stale }).waitFor();
       await form.getByRole('button', { name: 'Reload' }).click();
       await page.waitForFunction(() => document.querySelector('[role="alert"] button') === null);
       assert.equal(await form.getByLabel('Answer*').inputValue(), 'theirs');
       await form.getByLabel('Answer*').fill('mine again');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('FAQ updated successfully!').waitFor();
       await row(page, question).getByText('mine again').waitFor();
     });
@@ -131,7 +131,7 @@ describe('generic collection screens', () => {
       await page.getByRole('button', { name: 'Add Newsletter Signup' }).click();
       const form = dialog(page);
       await form.getByLabel('Email*').fill('not-an-email@');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       // The server's 400 names the field: toast plus inline message.
       await form.getByText('Please enter a valid email!').waitFor();
       assert.ok((await page.getByText('Please enter a valid email!').count()) >= 2, 'toast and inline message');
@@ -150,7 +150,7 @@ describe('generic collection screens', () => {
       await editor.click();
       await page.keyboard.press('Control+b');
       await page.keyboard.type('Bold start');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Album created successfully!').waitFor();
       await row(page, title).getByRole('button', { name: 'Edit' }).click();
       await form.locator('.ql-editor strong', { hasText: 'Bold start' }).waitFor();
@@ -169,12 +169,12 @@ describe('generic collection screens', () => {
       const form = dialog(page);
       await form.getByLabel('Title*').fill(title);
       assert.equal(await form.getByLabel('Start Date*').getAttribute('type'), 'date');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await form.getByText('Start Date is required!').waitFor();
       await form.getByLabel('Start Date*').fill('2026-05-01');
       await form.getByLabel('End Date').fill('2026-05-03');
       await form.getByLabel('Location').fill('Main hall');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Event created successfully!').waitFor();
       const r = row(page, title);
       await r.getByText('2026-05-01').waitFor();
@@ -183,7 +183,7 @@ describe('generic collection screens', () => {
       await form.waitFor();
       assert.equal(await form.getByLabel('Start Date*').inputValue(), '2026-05-01');
       await form.getByLabel('End Date').fill('2026-05-04');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Event updated successfully!').waitFor();
       await r.getByText('2026-05-04').waitFor();
     });
@@ -211,7 +211,7 @@ describe('generic collection screens', () => {
       await describeImage(page, `Photo ${caption}`);
       await form.getByRole('group', { name: 'Image' }).locator('img').waitFor();
       await form.getByLabel('Caption').fill(caption);
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Photo created successfully!').waitFor();
       const r = row(page, caption);
       await r.getByText(albumTitle).waitFor();
@@ -245,7 +245,7 @@ describe('generic collection screens', () => {
       const role = form.getByRole('combobox', { name: 'Role' });
       await role.locator('option', { hasText: roleName }).waitFor({ state: 'attached' });
       await role.selectOption({ label: roleName });
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('User created successfully!').waitFor();
       const r = row(page, username);
       await r.getByText(roleName).waitFor();
@@ -255,7 +255,7 @@ describe('generic collection screens', () => {
       assert.equal(await form.getByLabel('Password', { exact: true }).inputValue(), '');
       assert.equal(await form.getByLabel('Password', { exact: true }).getAttribute('placeholder'), 'Only Enter if you want to change');
       await form.getByLabel('Last Name*').fill('Tested');
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('User updated successfully!').waitFor();
     });
     await withPage(async (page) => {
@@ -379,7 +379,7 @@ describe('generic collection screens', () => {
       await group.getByText('View FAQs', { exact: true }).click();
       await group.getByText('Edit FAQs', { exact: true }).click();
       assert.equal(await group.getByRole('checkbox', { name: 'View FAQs' }).isChecked(), true);
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Role created successfully!').waitFor();
     });
     const roles = await call('GET', `/roles?search=${encodeURIComponent(roleName)}&limit=5&page=1`);

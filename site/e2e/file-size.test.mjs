@@ -33,7 +33,7 @@ describe('file size from the media library', () => {
       // The uploaded file's size shows at once, before the save (which takes it from the library).
       assert.equal(await size.inputValue(), SIZE);
       await form.getByLabel('Caption').fill(caption);
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Photo created successfully!').waitFor();
       assert.equal(await page.getByText('File Size is required!').count(), 0);
 

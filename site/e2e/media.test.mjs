@@ -158,7 +158,7 @@ describe('media library', () => {
       await chooser.waitFor({ state: 'detached' });
       await preview.waitFor();
 
-      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Notice created successfully!').waitFor();
     });
   });

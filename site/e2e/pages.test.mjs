@@ -175,7 +175,7 @@ describe('pages', () => {
       assert.match(page.url(), new RegExp(`/pages/${id}$`));
 
       const saved = page.waitForResponse((r) => r.url().endsWith(`/pages/${id}`) && r.request().method() === 'PATCH');
-      await page.getByRole('button', { name: 'Save' }).last().click();
+      await page.getByRole('button', { name: 'Save', exact: true }).last().click();
       assert.equal((await saved).status(), 200);
       await page.getByText('Page updated successfully!').waitFor();
 
@@ -214,14 +214,14 @@ describe('pages', () => {
       await loginAndWait(page);
       const id = await createPage(page, `E2E Stale ${RUN}`);
       await addSection(page, 'BANNER', 'Keep me');
-      await page.getByRole('button', { name: 'Save' }).last().click();
+      await page.getByRole('button', { name: 'Save', exact: true }).last().click();
       await page.getByText('Page updated successfully!').waitFor();
 
       await page.getByLabel('Title*').fill('My unsaved title');
       const current = await callInPage(page, 'GET', `/pages/${id}`);
       const other = await callInPage(page, 'PATCH', `/pages/${id}`, { title: 'Changed elsewhere', version: current.body.result.version });
       assert.equal(other.status, 200);
-      await page.getByRole('button', { name: 'Save' }).last().click();
+      await page.getByRole('button', { name: 'Save', exact: true }).last().click();
       await page.getByRole('alert').filter({ hasText: 'Someone else saved this page' }).waitFor();
       assert.equal(await page.getByLabel('Title*').inputValue(), 'My unsaved title');
 
@@ -233,7 +233,7 @@ describe('pages', () => {
       await section(page, 0).waitFor({ state: 'detached' });
       await page.getByLabel('Title*').fill('Saved after delete');
       const saved = page.waitForResponse((r) => r.url().endsWith(`/pages/${id}`) && r.request().method() === 'PATCH');
-      await page.getByRole('button', { name: 'Save' }).last().click();
+      await page.getByRole('button', { name: 'Save', exact: true }).last().click();
       assert.equal((await saved).status(), 200);
       const after = await callInPage(page, 'GET', `/pages/${id}`);
       assert.equal(after.body.result.pageSections.length, 0);

@@ -83,7 +83,7 @@ describe('extra permissions', () => {
         // The role's one offered code shows checked; the stale one has no box.
         await form.locator('.permissions-field input[type=checkbox]:checked').first().waitFor();
         const saved = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes(`/roles/${role.id}`));
-        await form.getByRole('button', { name: 'Save' }).click();
+        await form.getByRole('button', { name: 'Save', exact: true }).click();
         const sent = (await saved).postDataJSON();
         assert.deepEqual(sent.permissionIds, ['CMS_VIEW_FAQ']);
         await form.waitFor({ state: 'detached' });

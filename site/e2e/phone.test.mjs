@@ -149,7 +149,7 @@ describe('the panel on a phone', () => {
         await title.waitFor();
         await page.waitForFunction(() => !document.querySelector('.modal form[aria-busy="true"]'));
         await title.fill(`Phone notice ${RUN} edited`);
-        const save = dialog.getByRole('button', { name: 'Save' });
+        const save = dialog.getByRole('button', { name: 'Save', exact: true });
         assert.ok(await save.isVisible(), 'Save is on screen');
         const s = await size(save);
         assert.ok(s.h >= 44 && s.w >= 44, `Save is a primary action (${JSON.stringify(s)})`);

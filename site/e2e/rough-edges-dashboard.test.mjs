@@ -57,7 +57,7 @@ describe('dashboard counters', () => {
       await page.getByRole('button', { name: 'Add Popup' }).click();
       await dialog(page).getByLabel('Title*').fill(title);
       await dialog(page).getByLabel('Start Date*').fill('2026-05-01');
-      await dialog(page).getByRole('button', { name: 'Save' }).click();
+      await dialog(page).getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Popup created successfully!').first().waitFor();
       await row(page, title).waitFor();
 
@@ -66,7 +66,7 @@ describe('dashboard counters', () => {
       await dialog(page).getByLabel('Email*').fill(email);
       // The dashboard counts confirmed signups; staff may add one so (the website's are pending).
       await dialog(page).getByLabel(/^Subscription/).selectOption('confirmed');
-      await dialog(page).getByRole('button', { name: 'Save' }).click();
+      await dialog(page).getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Newsletter Signup created successfully!').first().waitFor();
       await row(page, email).waitFor();
 

@@ -47,7 +47,7 @@ describe('scheduled publishing', () => {
       const chip = page.locator('.page-switches .schedule-chip');
       assert.equal(await chip.textContent(), 'Scheduled');
       const saved = page.waitForResponse((r) => r.url().endsWith(`/pages/${id}`) && r.request().method() === 'PATCH');
-      await page.getByRole('button', { name: 'Save' }).last().click();
+      await page.getByRole('button', { name: 'Save', exact: true }).last().click();
       const res = await saved;
       assert.equal(res.status(), 200);
       const body = await res.json();
