@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts E2E_SHARDS dev servers (default 2) on spare ports with a known demo password, runs the
+# Starts E2E_SHARDS dev servers (default 3) on spare ports with a known demo password, runs the
 # browser test files on them (each server one file at a time, from one queue), and stops them (and
 # their emulators and mailboxes) whatever happens.
 # Each server has its own emulator, mailbox and demo tenant, so the shards never see each other's
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 # The scheduled-publishing job every few seconds instead of every minute (e2e/schedule.test.mjs).
 export SCHEDULE_INTERVAL="${SCHEDULE_INTERVAL:-5s}"
-shards=${E2E_SHARDS:-2}
+shards=${E2E_SHARDS:-3}
 ensure_npm tools/mailbox
 start_dev_servers "$shards" "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}" "${E2E_MAIL_PORT:-8381}" "${E2E_MAIL_SMTP_PORT:-4799}"
 read -ra mailboxes <<<"$MAILBOX_URLS"
@@ -19,12 +19,16 @@ go build -o build/cmsctl ./cmd/cmsctl
 build/cmsctl smoke --url "$DEV_SERVER_URL" --tenant "${E2E_TENANT:-demo}" --username "${DEMO_ADMIN_USERNAME:-admin}" --password "$DEMO_ADMIN_PASSWORD"
 mkdir -p build
 # The files go to the servers from one queue, the longest first (measured, in the order below;
-# the rest after them by name): each server takes the next file when it finishes one, so the
-# servers finish together whatever each file weighs (node's --test-shard split by index: 15 min
-# against 9.5 on 26 Nov 2026). A file is claimed by making its directory, which only one can.
-longest_first=(a11y collections website-theme-minimal website-theme-campus site admin media
-  website-theme-modern trash two-factor website-theme-classic pages rough-edges-dashboard
-  website-theme-vibrant permissions-admin batch-save schedule forms history palette wordpress-import)
+# the rest after them by name; the scheduling test first, since it mostly waits for a minute to
+# turn): each server takes the next file when it finishes one, so the servers finish together
+# whatever each file weighs (node's --test-shard split by index: 15 min against 9.5 on 26 Nov
+# 2026). A file is claimed by making its directory, which only one can. Three servers: the CPUs
+# were 67% busy with two (the tests wait on debounces, autosaves and the scheduler); 10.4 against
+# about 12 minutes of browser tests on 26 Nov 2026, evening.
+longest_first=(schedule a11y website-theme-minimal website-theme-campus website-theme-classic
+  website-theme-modern collections website-theme-vibrant languages-site trash admin site media
+  pages two-factor rough-edges-errors drafts wordpress-import languages rough-edges-toasts
+  site-search batch-save search rough-edges-dashboard permissions-admin accessibility)
 queue=()
 for name in "${longest_first[@]}"; do queue+=("e2e/$name.test.mjs"); done
 for f in site/e2e/*.test.mjs; do
