@@ -133,6 +133,9 @@ type Change struct {
 	Changed []string
 	// At is when the write happens (zero: now).
 	At time.Time
+	// Languages are the languages the write translates texts into (code → the error key naming
+	// it), each of which must be one of the site's others (Service.RequireLanguages).
+	Languages map[string]string
 }
 
 // Effect is one item a write adds to its transaction, and the answer when its condition fails.
@@ -265,6 +268,9 @@ func (s *Service) SideEffects(ctx context.Context, ch Change) (Effects, error) {
 	wr.kind, wr.Action, wr.Rec = ch.Kind, ch.Action, ch.After
 	wr.RestoredFrom, wr.AlsoChanged, wr.changed, wr.at = ch.RestoredFrom, ch.AlsoChanged, ch.Changed, ch.At
 	wr.effects = &Effects{}
+	if err := s.RequireLanguages(ctx, wr, ch.Languages); err != nil {
+		return Effects{}, err
+	}
 	if err := s.effects(ctx, wr); err != nil {
 		return Effects{}, err
 	}

@@ -90,13 +90,21 @@ func Published(tr map[string]any) bool {
 	return !ok || on
 }
 
-// languagesHeld are the languages a record holds a translation in, sorted.
+// languagesHeld are the languages a record holds a translation in, sorted: its fields' and its
+// texts' kept outside the declarations (TextLanguagesField).
 func languagesHeld(rec Record) []string {
 	if rec == nil {
 		return nil
 	}
 	all, _ := rec[TranslationsField].(map[string]any)
-	return slices.Sorted(maps.Keys(all))
+	out := slices.Collect(maps.Keys(all))
+	for _, lang := range stringList(rec[TextLanguagesField]) {
+		if !slices.Contains(out, lang) {
+			out = append(out, lang)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // maxTranslationKeys bounds the languages one write names (the site's others, and as many
@@ -114,32 +122,16 @@ func (cv *converter) translations(scope store.Scope, c *Collection, raw json.Raw
 		errs[key] = msg
 		*order = append(*order, key)
 	}
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return map[string]any{}, nil
-	}
-	var byLang map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &byLang); err != nil {
-		fail(TranslationsField, `Translations must be an object of languages, such as {"fr": {"title": "…"}}.`)
-		return nil, nil
-	}
-	if len(byLang) > maxTranslationKeys {
-		fail(TranslationsField, fmt.Sprintf("A write can name at most %d languages.", maxTranslationKeys))
+	byLang, ok := SplitTranslations(raw, TranslationsField, fail)
+	if !ok {
 		return nil, nil
 	}
 	out := map[string]any{}
 	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		key := TranslationsField + "." + lang
-		l, known := langs.Find(lang)
-		if !known {
-			shown := lang
-			if len(shown) > 20 {
-				shown = shown[:20] + "…"
-			}
-			fail(TranslationsField, fmt.Sprintf("%q is not a language code of the list.", strings.ToValidUTF8(shown, "")))
-			continue
-		}
+		l, _ := langs.Find(lang)
 		v := byLang[lang]
-		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		if v == nil {
 			out[lang] = nil
 			continue
 		}

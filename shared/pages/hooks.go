@@ -234,6 +234,7 @@ func replaceSections(ctx context.Context, s *collections.Service, w *collections
 	}
 	now := time.Now().UTC().Format(time.RFC3339Nano)
 	chk := newChecker(ctx, st, scope)
+	chk.whole = w.RestoredFrom != 0
 	kept := map[string]bool{}
 	var writes, after []Section
 	var fresh []bool
@@ -256,6 +257,7 @@ func replaceSections(ctx context.Context, s *collections.Service, w *collections
 				kept[old.ID] = true
 				sec = newSection(scope, pageID, old.ID)
 				sec.CreatedAt = old.CreatedAt
+				sec.Translations = old.Translations // merged with what the entry sends
 			}
 		} else {
 			sec = newSection(scope, pageID, ids.New())
@@ -279,6 +281,10 @@ func replaceSections(ctx context.Context, s *collections.Service, w *collections
 	if err := chk.err(); err != nil {
 		return err
 	}
+	if err := s.RequireLanguages(ctx, w, chk.langs); err != nil {
+		return err
+	}
+	w.SetTextLanguages(sectionLanguages(after))
 	// The forms the sections show count towards their number (LargestWrite); a page stored with
 	// more before this rule may keep what it has.
 	if n := weight(after); n > MaxSections && n > weight(existing) {

@@ -78,10 +78,12 @@ type Section struct {
 	PageSectionTypeID string `dynamo:"pageSectionTypeId" json:"pageSectionTypeId"`
 	Status            bool   `dynamo:"status" json:"status"`
 	// Config is JSON text: the section's ordered items (SPEC §3).
-	Config    string `dynamo:"config" json:"config"`
-	Position  int    `dynamo:"position" json:"position"`
-	CreatedAt string `dynamo:"createdAt" json:"createdAt"`
-	UpdatedAt string `dynamo:"updatedAt" json:"updatedAt"`
+	Config string `dynamo:"config" json:"config"`
+	// Translations is JSON text: the section's texts in other languages (sectiontr.go).
+	Translations string `dynamo:"translations,omitempty" json:"translations,omitempty"`
+	Position     int    `dynamo:"position" json:"position"`
+	CreatedAt    string `dynamo:"createdAt" json:"createdAt"`
+	UpdatedAt    string `dynamo:"updatedAt" json:"updatedAt"`
 }
 
 // sameContent reports whether two sections would be stored alike (times aside).
@@ -96,10 +98,15 @@ type sectionView struct {
 	PageSectionType *SectionType `json:"pageSectionType"`
 	// PageVersion is the page's version after a write through /page-sections, which bumps it.
 	PageVersion int `json:"pageVersion,omitempty"`
+	// Translations are the section's translations as an object (Section.Translations is text).
+	Translations map[string]SectionTexts `json:"translations,omitempty"`
 }
 
 func viewOf(s Section) sectionView {
 	v := sectionView{Section: s}
+	if tr := TranslationsOf(s); len(tr) > 0 {
+		v.Translations = tr
+	}
 	if t, ok := typeByID(s.PageSectionTypeID); ok {
 		v.PageSectionType = &t
 	}
@@ -119,6 +126,7 @@ type sectionInput struct {
 	Status            json.RawMessage `json:"status"`
 	Config            json.RawMessage `json:"config"`
 	Position          json.RawMessage `json:"position"`
+	Translations      json.RawMessage `json:"translations"`
 
 	PageSectionType json.RawMessage `json:"pageSectionType"`
 	PageVersion     json.RawMessage `json:"pageVersion"`
@@ -166,12 +174,16 @@ type checker struct {
 	errs  map[string]string
 	order []string
 	forms map[string]bool
+	// langs are the languages whose texts the sections checked change (code → error key), and
+	// whole says translations sent replace the sections' own (a restore).
+	langs map[string]string
+	whole bool
 	// fault is a failed read (not the user's input); it wins over field errors.
 	fault error
 }
 
 func newChecker(ctx context.Context, st *store.Store, scope store.Scope) *checker {
-	return &checker{ctx: ctx, st: st, scope: scope, errs: map[string]string{}, forms: map[string]bool{}}
+	return &checker{ctx: ctx, st: st, scope: scope, errs: map[string]string{}, forms: map[string]bool{}, langs: map[string]string{}}
 }
 
 func (c *checker) fail(field, msg string) {
@@ -236,13 +248,15 @@ func (c *checker) apply(prefix string, in sectionInput, sec *Section, fresh bool
 		return
 	}
 	raw := in.Config
+	if len(raw) == 0 && !fresh && !typeChanged {
+		c.translations(prefix, in.Translations, sec, c.whole)
+		return
+	}
 	if len(raw) == 0 && !fresh {
-		if !typeChanged {
-			return
-		}
 		raw, _ = json.Marshal(sec.Config) // the stored items, checked against the new type
 	}
 	sec.Config = c.config(prefix+"config", typ, raw)
+	c.translations(prefix, in.Translations, sec, c.whole)
 }
 
 func (c *checker) maxLen(field, label, s string, limit int) {

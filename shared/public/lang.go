@@ -9,6 +9,7 @@ import (
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
 	"github.com/campuscms/panel/shared/langs"
+	"github.com/campuscms/panel/shared/pages"
 )
 
 // What every localized record carries beside its fields.
@@ -165,4 +166,54 @@ func requestLanguage(r *http.Request, site *Site) (*Site, error) {
 	}
 	out, _ := site.InLanguage(site.DefaultLanguage())
 	return out, nil
+}
+
+// sectionTexts gives, for a page read in site's language, each section's texts in it: nil in the
+// default language (the sections keep their texts, nothing marked); where the page's own
+// translation there is kept back, none (every text the default one, marked: a page never mixes
+// a kept-back translation's texts in).
+func sectionTexts(site *Site, rec Record) func(pages.Section) pages.SectionTexts {
+	if !site.inOtherLanguage() {
+		return nil
+	}
+	lang := site.Lang
+	if tr, ok := collections.TranslationsOf(rec)[lang]; ok && !collections.Published(tr) {
+		return func(pages.Section) pages.SectionTexts { return pages.SectionTexts{} }
+	}
+	return func(sec pages.Section) pages.SectionTexts { return pages.TranslationsOf(sec)[lang] }
+}
+
+// localizeSection puts a section's texts in one language (tr) in place of its default ones; a
+// text without a translation keeps the default one and is listed in the section's
+// FallbackFields (title, subTitle) or its item's fallbackFields, as a record's are.
+func localizeSection(sec *Section, tr pages.SectionTexts) {
+	sec.FallbackFields = []string{}
+	for _, t := range []struct {
+		name      string
+		text      *string
+		translate string
+	}{{"title", &sec.Title, tr.Title}, {"subTitle", &sec.SubTitle, tr.SubTitle}} {
+		switch {
+		case t.translate != "":
+			*t.text = t.translate
+		case *t.text != "":
+			sec.FallbackFields = append(sec.FallbackFields, t.name)
+		}
+	}
+	for _, it := range sec.Items {
+		id, _ := it["id"].(string)
+		texts := tr.Items[id]
+		fallback := []string{}
+		for _, t := range []struct{ name, translate string }{
+			{"title", texts.Title}, {"subTitle", texts.SubTitle}, {"description", texts.Description}, {"ctaText", texts.CtaText},
+		} {
+			switch def, _ := it[t.name].(string); {
+			case t.translate != "":
+				it[t.name] = t.translate
+			case def != "":
+				fallback = append(fallback, t.name)
+			}
+		}
+		it[FieldFallback] = fallback
+	}
 }

@@ -29,6 +29,10 @@ type Section struct {
 	BackgroundColor string `json:"backgroundColor"`
 	FontColor       string `json:"fontColor"`
 	Position        int    `json:"position"`
+	// FallbackFields are the section's own texts (title, subTitle) shown in the default
+	// language in a site read in another: the website marks them with that language's lang.
+	// Each item carries its own fallbackFields the same way.
+	FallbackFields []string `json:"fallbackFields,omitempty"`
 	// Items are the config's items, allow-listed (itemFields and image), media as references.
 	Items []Record `json:"items"`
 }
@@ -37,7 +41,9 @@ type Section struct {
 var itemFields = []string{"id", "title", "subTitle", "description", "ctaText", "ctaUrl", "position",
 	"textPosition", "embedUrl", "embedType", "formId", "image"}
 
-func newPage(rec Record, secs []pages.Section) *Page {
+// newPage is the page of rec (localized) with its active sections, their texts those texts
+// gives (nil: their default texts, unmarked; sectionTexts, localizeSection).
+func newPage(rec Record, secs []pages.Section, texts func(pages.Section) pages.SectionTexts) *Page {
 	content, _ := rec["content"].(string)
 	// Once more on the way out: the panel sanitises on every save, and this keeps a record
 	// written any other way from reaching a visitor unsafe.
@@ -47,9 +53,13 @@ func newPage(rec Record, secs []pages.Section) *Page {
 		if !sec.Status {
 			continue
 		}
-		p.Sections = append(p.Sections, Section{ID: sec.ID, Type: pages.TypeSlug(sec.PageSectionTypeID), Title: sec.Title,
+		out := Section{ID: sec.ID, Type: pages.TypeSlug(sec.PageSectionTypeID), Title: sec.Title,
 			SubTitle: sec.SubTitle, BackgroundColor: sec.BackgroundColor, FontColor: sec.FontColor, Position: sec.Position,
-			Items: configItems(sec.Config)})
+			Items: configItems(sec.Config)}
+		if texts != nil {
+			localizeSection(&out, texts(sec))
+		}
+		p.Sections = append(p.Sections, out)
 	}
 	return p
 }

@@ -211,15 +211,17 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 		return v, nil
 	}
 	loc, ok := r.localize(site, pagesKind, rec)
+	secTexts := sectionTexts(site, rec)
 	if !ok && want.PageID != "" {
 		// A preview shows the page even where the hide policy leaves it out: in the default language.
 		def, _ := site.InLanguage(site.DefaultLanguage())
 		loc, ok = r.localize(def, pagesKind, rec)
+		secTexts = nil
 	}
 	if !ok || (want.PageID == "" && rec["slug"] != want.Slug && loc["slug"] != want.Slug) {
 		return v, nil
 	}
-	v.Page = newPage(loc, secs)
+	v.Page = newPage(loc, secs, secTexts)
 	return v, nil
 }
 

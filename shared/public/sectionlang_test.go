@@ -1,0 +1,64 @@
+package public_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/campuscms/panel/shared/testkit"
+)
+
+// TestSectionsInALanguage: a page read in French shows its sections' French texts; a text
+// without one keeps the default text and is listed in the section's (title, subTitle) or its
+// item's fallbackFields; the stored translations never leave; a kept-back French page (fallback
+// policy) shows its sections' default texts, all marked; in the default language nothing is
+// marked.
+func TestSectionsInALanguage(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	siteLanguages(t, tn, "fallback", "fr")
+	page := newPage(t, tn, map[string]any{"title": "About us", "slug": "about-us", "isPublished": true, "status": true,
+		"translations": map[string]any{"fr": map[string]any{"title": "À propos", "slug": "a-propos"}}})
+	sections := []map[string]any{{"title": "Cards", "subTitle": "Our cards", "pageSectionTypeId": "2",
+		"config":       `[{"id":"a","title":"Card A","description":"Text A","ctaText":"More","ctaUrl":"/x"},{"id":"b","title":"Card B"}]`,
+		"translations": map[string]any{"fr": map[string]any{"title": "Cartes", "items": map[string]any{"a": map[string]any{"title": "Carte A", "ctaText": "Plus"}}}}}}
+	res := testkit.Call(t, testkit.Request{Method: "PATCH", Path: "/pages/" + page, Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"pageSections": sections, "version": 1}})
+	testkit.Expect(t, res, http.StatusOK, "")
+
+	section := func(path string) map[string]any {
+		t.Helper()
+		p := public(t, req{path: path, tenant: tn.ID})
+		expect(t, p, http.StatusOK)
+		if strings.Contains(string(p.raw), `"translations"`) {
+			t.Fatalf("stored translations shown: %s", p.raw)
+		}
+		return p.body["result"].(map[string]any)["sections"].([]any)[0].(map[string]any)
+	}
+	fr := section("/pages/a-propos?lang=fr")
+	items := fr["items"].([]any)
+	a, b := items[0].(map[string]any), items[1].(map[string]any)
+	if fr["title"] != "Cartes" || fr["subTitle"] != "Our cards" || fmt.Sprint(fr["fallbackFields"]) != "[subTitle]" {
+		t.Fatalf("section in fr: %v", fr)
+	}
+	if a["title"] != "Carte A" || a["ctaText"] != "Plus" || a["description"] != "Text A" || fmt.Sprint(a["fallbackFields"]) != "[description]" {
+		t.Fatalf("item a in fr: %v", a)
+	}
+	if b["title"] != "Card B" || fmt.Sprint(b["fallbackFields"]) != "[title]" {
+		t.Fatalf("item b in fr: %v", b)
+	}
+	en := section("/pages/about-us")
+	if en["title"] != "Cards" || en["fallbackFields"] != nil || en["items"].([]any)[0].(map[string]any)["fallbackFields"] != nil {
+		t.Fatalf("section in the default language: %v", en)
+	}
+
+	// The French page kept back: its sections show their default texts, marked.
+	testkit.Expect(t, testkit.Call(t, testkit.Request{Method: "PATCH", Path: "/pages/" + page, Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"translations": map[string]any{"fr": map[string]any{"published": false}}}}), http.StatusOK, "")
+	kept := section("/pages/about-us?lang=fr")
+	if kept["title"] != "Cards" || fmt.Sprint(kept["fallbackFields"]) != "[title subTitle]" ||
+		kept["items"].([]any)[0].(map[string]any)["title"] != "Card A" {
+		t.Fatalf("kept back: %v", kept)
+	}
+}
