@@ -107,7 +107,11 @@ var kind = collections.Kind{Collection: &collections.Collection{Key: historyKind
 // state is the menu as the engine reads a stored record (version 0: never saved, like a
 // singleton's defaults).
 func (rec record) state(scope store.Scope) collections.Record {
-	return collections.Record{"id": scope.Tenant(), "version": rec.Version, "items": rec.Items, "updatedAt": rec.UpdatedAt}
+	out := collections.Record{"id": scope.Tenant(), "version": rec.Version, "items": rec.Items, "updatedAt": rec.UpdatedAt}
+	if langs := Languages(rec.Items); len(langs) > 0 {
+		out[collections.TextLanguagesField] = langs
+	}
+	return out
 }
 
 // write saves items if the stored menu is still at rec.Version; store.ErrConflict otherwise. In
@@ -115,6 +119,9 @@ func (rec record) state(scope store.Scope) collections.Record {
 // the tree it replaces as a version, and the save's audit entry. A tree too large for a version
 // to keep is refused (413), so every accepted save can be followed by another.
 func (s *Service) write(ctx context.Context, scope store.Scope, rec record, items []Item, by change) (record, error) {
+	if raw, _ := json.Marshal(items); len(raw) > maxTreeBytes {
+		return record{}, errTreeTooLarge
+	}
 	now := s.now().UTC()
 	next := record{PK: rec.PK, SK: rec.SK, Version: rec.Version + 1, Items: items, UpdatedAt: now.Format(time.RFC3339Nano)}
 	put := s.st.Table.Put(next)
@@ -125,7 +132,7 @@ func (s *Service) write(ctx context.Context, scope store.Scope, rec record, item
 	}
 	fx, err := collections.SideEffects(ctx, s.st, collections.Change{Caller: &auth.Caller{Scope: scope, User: by.user, Client: by.client},
 		Kind: kind, Action: collections.ActionUpdate, Before: rec.state(scope), After: next.state(scope),
-		Changed: []string{"menuItems"}, RestoredFrom: by.restoredFrom, At: now})
+		Changed: []string{"menuItems"}, RestoredFrom: by.restoredFrom, At: now, Languages: changedLanguages(rec.Items, items)})
 	if err != nil {
 		return record{}, err
 	}

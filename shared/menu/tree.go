@@ -35,6 +35,8 @@ type Item struct {
 	Status   bool   `dynamo:"status" json:"status"`
 	Position int    `dynamo:"position" json:"position"`
 	Children []Item `dynamo:"children" json:"children"`
+	// Translations are the item's label in other languages (translations.go).
+	Translations map[string]Texts `dynamo:"translations,omitempty" json:"translations,omitempty"`
 }
 
 // Input is an item as a client sends it: every field optional, status loosely typed (DESIGN §2).
@@ -46,6 +48,8 @@ type Input struct {
 	Status   json.RawMessage `json:"status"`
 	Position json.RawMessage `json:"position"`
 	Children []Input         `json:"children"`
+	// Translations merge into the item's: {"fr": {"label": "…"}}, null removes a language.
+	Translations json.RawMessage `json:"translations"`
 }
 
 // Count returns how many items the tree holds, children included.
@@ -148,7 +152,7 @@ func Rebuild(current []Item, in []Input) ([]Item, error) {
 				return nil, api.Errorf(http.StatusBadRequest, "Menu item %s not found: reload the menu.", name)
 			}
 			seen[x.ID] = true
-			it := Item{ID: old.ID, Label: old.Label, Type: old.Type, URL: old.URL, Status: old.Status}
+			it := Item{ID: old.ID, Label: old.Label, Type: old.Type, URL: old.URL, Status: old.Status, Translations: old.Translations}
 			if err := apply(&it, x); err != nil {
 				return nil, err
 			}
@@ -195,6 +199,9 @@ func apply(it *Item, in Input) error {
 			return api.FieldError(http.StatusBadRequest, "status", "Status must be true or false.")
 		}
 		it.Status = on
+	}
+	if err := applyTranslations(it, in.Translations); err != nil {
+		return err
 	}
 	switch {
 	case it.Label == "":

@@ -62,3 +62,36 @@ func TestSectionsInALanguage(t *testing.T) {
 		t.Fatalf("kept back: %v", kept)
 	}
 }
+
+// TestMenuInALanguage: the site read in French shows each menu label's French translation; a
+// label without one keeps the default label, marked (fallbackFields ["label"]); in the default
+// language nothing is marked.
+func TestMenuInALanguage(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	siteLanguages(t, tn, "fallback", "fr")
+	res := testkit.Call(t, testkit.Request{Method: "PATCH", Path: "/menu-items", Tenant: tn.ID, Token: tn.AdminToken,
+		Body: map[string]any{"menuItems": []any{
+			map[string]any{"id": "NEW_a", "label": "About", "url": "/about", "translations": map[string]any{"fr": map[string]any{"label": "À propos"}}},
+			map[string]any{"id": "NEW_b", "label": "News", "url": "/news"},
+		}}})
+	testkit.Expect(t, res, http.StatusOK, "")
+	menu := func(path string) []any {
+		t.Helper()
+		p := public(t, req{path: path, tenant: tn.ID})
+		expect(t, p, http.StatusOK)
+		if strings.Contains(string(p.raw), `"translations"`) {
+			t.Fatalf("stored translations shown: %s", p.raw)
+		}
+		return p.body["result"].(map[string]any)["menu"].([]any)
+	}
+	fr := menu("/site?lang=fr")
+	a, b := fr[0].(map[string]any), fr[1].(map[string]any)
+	if a["label"] != "À propos" || a["fallbackFields"] != nil || b["label"] != "News" || fmt.Sprint(b["fallbackFields"]) != "[label]" {
+		t.Fatalf("menu in fr: %v", fr)
+	}
+	en := menu("/site")
+	if en[0].(map[string]any)["label"] != "About" || en[1].(map[string]any)["fallbackFields"] != nil {
+		t.Fatalf("menu in the default language: %v", en)
+	}
+}

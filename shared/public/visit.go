@@ -48,6 +48,9 @@ type MenuItem struct {
 	Type     string     `json:"type"`
 	URL      string     `json:"url"`
 	Children []MenuItem `json:"children"`
+	// FallbackFields is ["label"] where the site is read in another language and the item's
+	// label has no translation in it (shown in the default language, marked as such).
+	FallbackFields []string `json:"fallbackFields,omitempty"`
 }
 
 // settingsOf are the singleton collections of Settings, by the field they fill.
@@ -197,7 +200,7 @@ func (r *Reader) Visit(ctx context.Context, site *Site, want Want) (*Visit, erro
 				shown[id] = loc
 			}
 		}
-		v.Settings.Menu = visibleMenu(v.Settings.rawMenu, shown, r.Now())
+		v.Settings.Menu = visibleMenu(v.Settings.rawMenu, shown, r.Now(), site)
 	}
 	// A marker is written in the page's own transaction; the slug check keeps a page answering
 	// only to the slug it holds now.
@@ -325,7 +328,7 @@ var visibilityFields = []string{"id", "slug", "status", "isPublished", collectio
 
 // visibleMenu is the menu's active items in order; an inactive parent takes its children with it,
 // and a PAGE item shows only while its page is Visible (its url then the page's path).
-func visibleMenu(items []menu.Item, linked map[string]Record, now time.Time) []MenuItem {
+func visibleMenu(items []menu.Item, linked map[string]Record, now time.Time, site *Site) []MenuItem {
 	out := []MenuItem{}
 	for _, it := range items {
 		if !it.Status {
@@ -339,7 +342,15 @@ func visibleMenu(items []menu.Item, linked map[string]Record, now time.Time) []M
 			}
 			u = pagePath(p)
 		}
-		out = append(out, MenuItem{ID: it.ID, Label: it.Label, Type: it.Type, URL: u, Children: visibleMenu(it.Children, linked, now)})
+		item := MenuItem{ID: it.ID, Label: it.Label, Type: it.Type, URL: u, Children: visibleMenu(it.Children, linked, now, site)}
+		if site.inOtherLanguage() {
+			if label := it.Translations[site.Lang].Label; label != "" {
+				item.Label = label
+			} else {
+				item.FallbackFields = []string{"label"}
+			}
+		}
+		out = append(out, item)
 	}
 	return out
 }
