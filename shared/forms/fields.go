@@ -61,6 +61,11 @@ type Field struct {
 	Required  bool     `json:"required"`
 	Hint      string   `json:"hint"`
 	Options   []Option `json:"options,omitempty"`
+	// Translations are the field's texts in other languages (translations.go), JSON.
+	Translations json.RawMessage `json:"translations,omitempty"`
+	// Fallback, on a field read in another language (Localized), names the texts shown in the
+	// default language: "label", "hint", "options". Never stored.
+	Fallback []string `json:"-"`
 }
 
 // HasOptions reports whether the field's type carries options.
@@ -77,7 +82,7 @@ func ParseFields(text string) ([]Field, error) {
 	var fields []Field
 	if err := dec.Decode(&fields); err != nil {
 		return nil, api.FieldError(http.StatusBadRequest, "fields",
-			"Fields must be a list of {id, label, fieldType, required, hint, options}.")
+			"Fields must be a list of {id, label, fieldType, required, hint, options, translations}.")
 	}
 	if fields == nil {
 		fields = []Field{}

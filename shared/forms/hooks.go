@@ -43,13 +43,24 @@ func (formHooks) BeforeWrite(ctx context.Context, s *collections.Service, w *col
 		return restoredUnchecked(ctx, s, w)
 	}
 	text, _ := raw.(string)
-	fields, err := ParseFields(text)
+	in, err := ParseFields(text)
 	if err != nil {
 		return err
 	}
-	if fields, err = NormalizeFields(fields); err != nil {
+	fields, err := NormalizeFields(in)
+	if err != nil {
 		return err
 	}
+	oldText, _ := w.Old["fields"].(string)
+	old, _ := ParseFields(oldText)
+	changed, err := translateFields(in, fields, old, w.RestoredFrom != 0)
+	if err != nil {
+		return err
+	}
+	if err := s.RequireLanguages(ctx, w, changed); err != nil {
+		return err
+	}
+	w.SetTextLanguages(fieldLanguages(fields))
 	w.Rec["fields"] = MarshalFields(fields)
 	return restoredUnchecked(ctx, s, w)
 }

@@ -41,6 +41,13 @@ type Form struct {
 	NotifyEmails     []string
 	AutoReplySubject string
 	AutoReplyMessage string
+	// Translations are the record's translations of its name and description (collections'
+	// translations: the public reader localizes them); Fallback, on a form read in another
+	// language, names those shown in the default language. Lang is the language the form was
+	// read in ("" the default).
+	Translations map[string]any
+	Fallback     []string
+	Lang         string
 }
 
 // formRecord is the stored custom-forms record, as far as submissions need it.
@@ -53,9 +60,10 @@ type formRecord struct {
 	Version     int64  `dynamo:"version"`
 	Fields      string `dynamo:"fields"`
 	// The form's mail (collections.json: custom-forms).
-	NotifyEmails     []string `dynamo:"notifyEmails"`
-	AutoReplySubject string   `dynamo:"autoReplySubject"`
-	AutoReplyMessage string   `dynamo:"autoReplyMessage"`
+	NotifyEmails     []string       `dynamo:"notifyEmails"`
+	AutoReplySubject string         `dynamo:"autoReplySubject"`
+	AutoReplyMessage string         `dynamo:"autoReplyMessage"`
+	Translations     map[string]any `dynamo:"translations"`
 }
 
 // LoadForm reads a form of the scope's tenant; 404 "Form not found!" when there is none.
@@ -77,7 +85,7 @@ func LoadForm(ctx context.Context, st *store.Store, scope store.Scope, formID st
 	}
 	return Form{ID: rec.ID, Name: rec.Name, Description: rec.Description, Image: rec.Image, Active: rec.Status,
 		Version: rec.Version, Fields: fields, NotifyEmails: rec.NotifyEmails, AutoReplySubject: rec.AutoReplySubject,
-		AutoReplyMessage: rec.AutoReplyMessage}, nil
+		AutoReplyMessage: rec.AutoReplyMessage, Translations: rec.Translations}, nil
 }
 
 // ValidateSubmission checks a submission body ({formId, <label>: value, …}) against the form's

@@ -151,7 +151,7 @@ func (c *checker) translations(prefix string, raw json.RawMessage, sec *Section,
 		next[lang] = tr
 	}
 	for lang, tr := range next {
-		if !reflect.DeepEqual(tr, before[lang]) {
+		if _, named := c.langs[lang]; !named && !reflect.DeepEqual(tr, before[lang]) {
 			c.langs[lang] = key + "." + lang
 		}
 	}

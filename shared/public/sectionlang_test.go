@@ -1,6 +1,7 @@
 package public_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -93,5 +94,60 @@ func TestMenuInALanguage(t *testing.T) {
 	en := menu("/site")
 	if en[0].(map[string]any)["label"] != "About" || en[1].(map[string]any)["fallbackFields"] != nil {
 		t.Fatalf("menu in the default language: %v", en)
+	}
+}
+
+// TestFormInALanguage: a form read in French shows its name, labels, hints and option names in
+// French where they are translated, the default ones marked (fallbackFields) where not; a
+// submission sent in French (French labels and option names) is stored as ever, by the default
+// labels and option names, and its errors come back under the French labels.
+func TestFormInALanguage(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	siteLanguages(t, tn, "fallback", "fr")
+	fields := []map[string]any{
+		{"id": "NEW_1", "label": "Name", "fieldType": "text", "required": true, "hint": "Your full name",
+			"translations": map[string]any{"fr": map[string]any{"label": "Nom"}}},
+		{"id": "NEW_2", "label": "Course", "fieldType": "select", "options": []map[string]any{{"id": "NEW_3", "name": "Art"}, {"id": "NEW_4", "name": "Maths"}},
+			"translations": map[string]any{"fr": map[string]any{"label": "Cours", "hint": "", "options": map[string]any{"NEW_3": "Arts", "NEW_4": "Mathématiques"}}}},
+	}
+	raw, _ := json.Marshal(fields)
+	id := create(t, tn, "custom-forms", map[string]any{"name": "Admissions", "description": "Apply for 2027", "image": img, "fields": string(raw), "status": true,
+		"translations": map[string]any{"fr": map[string]any{"name": "Inscriptions"}}})
+
+	res := public(t, req{path: "/forms/" + id + "?lang=fr", tenant: tn.ID})
+	expect(t, res, http.StatusOK)
+	if strings.Contains(string(res.raw), `"translations"`) {
+		t.Fatalf("stored translations shown: %s", res.raw)
+	}
+	got := res.body["result"].(map[string]any)
+	name, course := got["fields"].([]any)[0].(map[string]any), got["fields"].([]any)[1].(map[string]any)
+	if got["name"] != "Inscriptions" || fmt.Sprint(got["fallbackFields"]) != "[description]" {
+		t.Fatalf("form in fr: %v", got)
+	}
+	if name["label"] != "Nom" || name["hint"] != "Your full name" || fmt.Sprint(name["fallbackFields"]) != "[hint]" {
+		t.Fatalf("name in fr: %v", name)
+	}
+	if course["label"] != "Cours" || course["options"].([]any)[1].(map[string]any)["name"] != "Mathématiques" || course["fallbackFields"] != nil {
+		t.Fatalf("course in fr: %v", course)
+	}
+	en := public(t, req{path: "/forms/" + id, tenant: tn.ID}).body["result"].(map[string]any)
+	if en["name"] != "Admissions" || en["fields"].([]any)[0].(map[string]any)["label"] != "Name" || en["fallbackFields"] != nil {
+		t.Fatalf("form in the default language: %v", en)
+	}
+
+	send := func(body string) resp {
+		return public(t, req{method: "POST", path: "/forms/" + id + "/submissions?lang=fr", tenant: tn.ID, client: "192.0.2.9:1", body: body})
+	}
+	expect(t, send(`{"Nom":"Anne","Cours":"Mathématiques"}`), http.StatusCreated)
+	list := testkit.Call(t, testkit.Request{Method: "GET", Path: "/custom-form-submissions?formId=" + id, Tenant: tn.ID, Token: tn.AdminToken})
+	testkit.Expect(t, list, http.StatusOK, "")
+	if sub := list.Get("result.0").(map[string]any); sub["Name"] != "Anne" || sub["Course"] != "Maths" || sub["Nom"] != nil {
+		t.Fatalf("stored: %s", list.Raw)
+	}
+	bad := send(`{"Cours":"Arts"}`)
+	expect(t, bad, http.StatusBadRequest)
+	if errs, _ := bad.body["errors"].(map[string]any); errs["Nom"] == nil {
+		t.Fatalf("errors under the French labels: %s", bad.raw)
 	}
 }
