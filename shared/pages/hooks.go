@@ -235,6 +235,7 @@ func replaceSections(ctx context.Context, s *collections.Service, w *collections
 	now := time.Now().UTC().Format(time.RFC3339Nano)
 	chk := newChecker(ctx, st, scope)
 	chk.whole = w.RestoredFrom != 0
+	chk.prev = byID
 	kept := map[string]bool{}
 	var writes, after []Section
 	var fresh []bool

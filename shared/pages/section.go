@@ -178,6 +178,9 @@ type checker struct {
 	// whole says translations sent replace the sections' own (a restore).
 	langs map[string]string
 	whole bool
+	// prev are the sections as stored before the write, by id (their default texts tell which
+	// translations a changed default text leaves outdated).
+	prev map[string]Section
 	// fault is a failed read (not the user's input); it wins over field errors.
 	fault error
 }
@@ -208,6 +211,10 @@ func (c *checker) err() error {
 // whole) an absent field takes its default; otherwise it keeps its value. prefix names the
 // section in field errors ("pageSections[2].").
 func (c *checker) apply(prefix string, in sectionInput, sec *Section, fresh bool) {
+	prev, known := c.prev[sec.ID]
+	if !known {
+		prev = *sec
+	}
 	str := func(p *string, cur string) string {
 		if p == nil {
 			if fresh {
@@ -249,14 +256,14 @@ func (c *checker) apply(prefix string, in sectionInput, sec *Section, fresh bool
 	}
 	raw := in.Config
 	if len(raw) == 0 && !fresh && !typeChanged {
-		c.translations(prefix, in.Translations, sec, c.whole)
+		c.translations(prefix, in.Translations, prev, sec, c.whole)
 		return
 	}
 	if len(raw) == 0 && !fresh {
 		raw, _ = json.Marshal(sec.Config) // the stored items, checked against the new type
 	}
 	sec.Config = c.config(prefix+"config", typ, raw)
-	c.translations(prefix, in.Translations, sec, c.whole)
+	c.translations(prefix, in.Translations, prev, sec, c.whole)
 }
 
 func (c *checker) maxLen(field, label, s string, limit int) {

@@ -30,6 +30,9 @@ type SectionTexts struct {
 	Title    string               `json:"title,omitempty"`
 	SubTitle string               `json:"subTitle,omitempty"`
 	Items    map[string]ItemTexts `json:"items,omitempty"`
+	// Outdated lists the translated texts whose default text changed since they were saved
+	// ("title", "subTitle", "items.{id}.{text}"): derived, as a record's outdated is.
+	Outdated []string `json:"outdated,omitempty"`
 }
 
 // ItemTexts are one config item's texts in one language.
@@ -43,6 +46,75 @@ type ItemTexts struct {
 func (t ItemTexts) empty() bool { return t == ItemTexts{} }
 
 func (t SectionTexts) empty() bool { return t.Title == "" && t.SubTitle == "" && len(t.Items) == 0 }
+
+// TranslationOutdated is a section translation's derived list of outdated texts.
+const TranslationOutdated = "outdated"
+
+// has reports whether the translation holds the text at path ("title", "items.{id}.ctaText").
+func (t SectionTexts) has(path string) bool {
+	switch path {
+	case "title":
+		return t.Title != ""
+	case "subTitle":
+		return t.SubTitle != ""
+	}
+	rest, ok := strings.CutPrefix(path, "items.")
+	i := strings.LastIndex(rest, ".")
+	if !ok || i < 0 {
+		return false
+	}
+	it, found := t.Items[rest[:i]]
+	return found && it.text(rest[i+1:]) != ""
+}
+
+// text is the item's text of that name.
+func (t ItemTexts) text(name string) string {
+	switch name {
+	case "title":
+		return t.Title
+	case "subTitle":
+		return t.SubTitle
+	case "description":
+		return t.Description
+	case "ctaText":
+		return t.CtaText
+	}
+	return ""
+}
+
+// changedTexts are the paths of the default texts that differ between two states of a section
+// (of the items in both).
+func changedTexts(a, b Section) []string {
+	var out []string
+	if a.Title != b.Title {
+		out = append(out, "title")
+	}
+	if a.SubTitle != b.SubTitle {
+		out = append(out, "subTitle")
+	}
+	var ai, bi []configItem
+	_ = json.Unmarshal([]byte(a.Config), &ai)
+	_ = json.Unmarshal([]byte(b.Config), &bi)
+	before := map[string]configItem{}
+	for _, it := range ai {
+		before[it.ID] = it
+	}
+	for _, it := range bi {
+		old, ok := before[it.ID]
+		if !ok {
+			continue
+		}
+		for _, t := range []struct{ name, a, b string }{
+			{"title", old.Title, it.Title}, {"subTitle", old.SubTitle, it.SubTitle},
+			{"description", old.Description, it.Description}, {"ctaText", old.CtaText, it.CtaText},
+		} {
+			if t.a != t.b {
+				out = append(out, "items."+it.ID+"."+t.name)
+			}
+		}
+	}
+	return out
+}
 
 // The rules of the translated texts: those of the default texts (checker.apply, checker.item).
 var (
@@ -78,9 +150,11 @@ func translationsText(all map[string]SectionTexts) string {
 
 // translations applies a section's translations input (absent: none sent) to sec, whose Config
 // is already checked: merged into what sec holds (whole: in place of it, a restore), then the
-// texts of items no longer in the section dropped. The languages whose texts the write changes
-// are noted (c.langs) for the site's check.
-func (c *checker) translations(prefix string, raw json.RawMessage, sec *Section, whole bool) {
+// texts of items no longer in the section dropped, and each translated text whose default text
+// changed from prev's (and which the write does not set) marked outdated; a text the write sets
+// is unmarked. The languages whose texts the write changes are noted (c.langs) for the site's
+// check.
+func (c *checker) translations(prefix string, raw json.RawMessage, prev Section, sec *Section, whole bool) {
 	key := prefix + "translations"
 	before := TranslationsOf(*sec)
 	next := map[string]SectionTexts{}
@@ -90,7 +164,11 @@ func (c *checker) translations(prefix string, raw json.RawMessage, sec *Section,
 	raw = bytes.TrimSpace(raw)
 	var text string
 	if json.Unmarshal(raw, &text) == nil {
-		raw = []byte(strings.TrimSpace(text)) // sent as text, as a kept state holds it
+		// Sent as text, as a kept state holds it (a version, the section route's own write):
+		// the section's translations as they are to be, derived marks included.
+		raw = []byte(strings.TrimSpace(text))
+		whole = true
+		next = map[string]SectionTexts{}
 	}
 	if len(raw) > 2*maxConfig {
 		c.fail(key, fmt.Sprintf("Section translations are too large (at most %d KB).", 2*maxConfig/1000))
@@ -106,6 +184,7 @@ func (c *checker) translations(prefix string, raw json.RawMessage, sec *Section,
 	for _, it := range items {
 		itemIDs = append(itemIDs, it.ID)
 	}
+	sent := map[string][]string{}
 	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		if byLang[lang] == nil {
 			delete(next, lang)
@@ -119,23 +198,50 @@ func (c *checker) translations(prefix string, raw json.RawMessage, sec *Section,
 		}
 		cur := next[lang]
 		cur.Items = maps.Clone(cur.Items)
+		var set []string
 		for _, name := range slices.Sorted(maps.Keys(in)) {
 			v := in[name]
 			switch name {
 			case "title":
 				cur.Title = c.text(lkey+"."+name, lang, sectionTextRules[name], v, cur.Title)
+				set = append(set, name)
 			case "subTitle":
 				cur.SubTitle = c.text(lkey+"."+name, lang, sectionTextRules[name], v, cur.SubTitle)
+				set = append(set, name)
+			case TranslationOutdated:
+				// Derived: what a client sends back is ignored, but for a kept state's.
+				var list []string
+				if whole && json.Unmarshal(v, &list) == nil {
+					cur.Outdated = list
+				}
 			case "items":
-				cur.Items = c.itemTranslations(lkey+".items", lang, v, cur.Items, itemIDs)
+				var paths []string
+				cur.Items, paths = c.itemTranslations(lkey+".items", lang, v, cur.Items, itemIDs)
+				set = append(set, paths...)
 			default:
 				c.fail(lkey+"."+name, fmt.Sprintf("%q cannot be translated: a section's translation holds title, subTitle and items.", truncate(name, 40)))
 			}
 		}
+		if !whole {
+			cur.Outdated = slices.DeleteFunc(slices.Clone(cur.Outdated), func(p string) bool { return slices.Contains(set, p) })
+		}
+		sent[lang] = set
 		next[lang] = cur
+	}
+	// A default text changed since: its translations the write does not set are outdated.
+	if !whole {
+		for _, path := range changedTexts(prev, *sec) {
+			for lang, tr := range next {
+				if tr.has(path) && !slices.Contains(tr.Outdated, path) && !slices.Contains(sent[lang], path) {
+					tr.Outdated = append(slices.Clone(tr.Outdated), path)
+					next[lang] = tr
+				}
+			}
+		}
 	}
 	// Only texts: items gone from the section take their texts with them.
 	for lang, tr := range next {
+		tr.Items = maps.Clone(tr.Items)
 		for id, it := range tr.Items {
 			if !slices.Contains(itemIDs, id) || it.empty() {
 				delete(tr.Items, id)
@@ -144,6 +250,11 @@ func (c *checker) translations(prefix string, raw json.RawMessage, sec *Section,
 		if len(tr.Items) == 0 {
 			tr.Items = nil
 		}
+		tr.Outdated = slices.DeleteFunc(slices.Clone(tr.Outdated), func(p string) bool { return !tr.has(p) })
+		if len(tr.Outdated) == 0 {
+			tr.Outdated = nil
+		}
+		slices.Sort(tr.Outdated)
 		if tr.empty() {
 			delete(next, lang)
 			continue
@@ -159,17 +270,18 @@ func (c *checker) translations(prefix string, raw json.RawMessage, sec *Section,
 }
 
 // itemTranslations merges one language's item texts, by item id, into cur.
-func (c *checker) itemTranslations(key, lang string, raw json.RawMessage, cur map[string]ItemTexts, itemIDs []string) map[string]ItemTexts {
+func (c *checker) itemTranslations(key, lang string, raw json.RawMessage, cur map[string]ItemTexts, itemIDs []string) (map[string]ItemTexts, []string) {
 	if cur == nil {
 		cur = map[string]ItemTexts{}
 	}
 	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return nil
+		return nil, nil
 	}
+	var set []string
 	var byID map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &byID); err != nil {
 		c.fail(key, "Items must be an object of item texts by item id, such as {\"i1\": {\"title\": \"…\"}}.")
-		return cur
+		return cur, nil
 	}
 	for _, id := range slices.Sorted(maps.Keys(byID)) {
 		ikey := key + "." + truncate(id, 40)
@@ -194,6 +306,7 @@ func (c *checker) itemTranslations(key, lang string, raw json.RawMessage, cur ma
 				continue
 			}
 			v := in[name]
+			set = append(set, "items."+id+"."+name)
 			switch name {
 			case "title":
 				it.Title = c.text(ikey+"."+name, lang, rule, v, it.Title)
@@ -207,7 +320,7 @@ func (c *checker) itemTranslations(key, lang string, raw json.RawMessage, cur ma
 		}
 		cur[id] = it
 	}
-	return cur
+	return cur, set
 }
 
 // text converts one translated text by its rule; on an error it keeps cur.

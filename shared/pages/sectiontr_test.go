@@ -2,6 +2,7 @@ package pages_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -177,5 +178,52 @@ func TestSectionTranslationsInVersions(t *testing.T) {
 	}
 	if strings.Contains(string(as(t, tn, "GET", "/pages/"+id, nil).Raw), "Pirate") {
 		t.Fatal("written by another tenant's token")
+	}
+}
+
+// TestSectionTranslationsOutdated: a default text changed after its translation marks that
+// translation outdated (per language, by path) until the translation is saved again; a text the
+// same write translates is not marked; the section route marks the same way; outdated sent by a
+// client is ignored.
+func TestSectionTranslationsOutdated(t *testing.T) {
+	t.Parallel()
+	tn := testkit.NewTenant(t)
+	types := typeIDs(t, tn)
+	withLanguages(t, tn, "fr", "de")
+	id, _ := newPage(t, tn, "Home")
+	save := func(sec map[string]any) testkit.Response {
+		t.Helper()
+		return as(t, tn, "PATCH", "/pages/"+id, map[string]any{"pageSections": []map[string]any{sec}, "version": version(t, tn, id)})
+	}
+	cfg := func(title string) string {
+		return `[{"id":"a","title":"` + title + `","description":"Text"}]`
+	}
+	res := save(map[string]any{"title": "Banner", "subTitle": "Sub", "pageSectionTypeId": types["banner"], "config": cfg("Item"),
+		"translations": map[string]any{"fr": map[string]any{"title": "Bannière", "subTitle": "Sous", "items": map[string]any{"a": map[string]any{"title": "Article"}}},
+			"de": map[string]any{"subTitle": "Unter"}}})
+	check(t, res, http.StatusOK, "")
+	secID := sectionsOf(t, res)[0]["id"].(string)
+	// The title and the item's title change; German has neither; French's subTitle is saved anew
+	// in the same write (so only the title and item are marked), and a sent outdated is ignored.
+	res = save(map[string]any{"id": secID, "title": "Big banner", "subTitle": "Sub 2", "pageSectionTypeId": types["banner"], "config": cfg("Item 2"),
+		"translations": map[string]any{"fr": map[string]any{"subTitle": "Sous 2", "outdated": []string{"bogus"}}}})
+	check(t, res, http.StatusOK, "")
+	if got := fmt.Sprint(res.Get("result.pageSections.0.translations.fr.outdated")); got != "[items.a.title title]" {
+		t.Fatalf("fr outdated %s: %s", got, res.Raw)
+	}
+	if got := fmt.Sprint(res.Get("result.pageSections.0.translations.de.outdated")); got != "[subTitle]" {
+		t.Fatalf("de outdated %s: %s", got, res.Raw)
+	}
+	// Saved again: unmarked. The section route keeps and adds marks the same way.
+	res = save(map[string]any{"id": secID, "title": "Big banner", "subTitle": "Sub 2", "pageSectionTypeId": types["banner"], "config": cfg("Item 2"),
+		"translations": map[string]any{"fr": map[string]any{"title": "Grande bannière"}}})
+	check(t, res, http.StatusOK, "")
+	if got := fmt.Sprint(res.Get("result.pageSections.0.translations.fr.outdated")); got != "[items.a.title]" {
+		t.Fatalf("fr outdated after saving the title %s: %s", got, res.Raw)
+	}
+	res = as(t, tn, "PATCH", "/page-sections/"+secID, map[string]any{"title": "Huge banner"})
+	check(t, res, http.StatusOK, "")
+	if got := fmt.Sprint(res.Get("result.translations.fr.outdated")); got != "[items.a.title title]" {
+		t.Fatalf("fr outdated after the section route %s: %s", got, res.Raw)
 	}
 }
