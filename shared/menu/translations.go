@@ -22,12 +22,28 @@ import (
 // Texts are an item's texts in one language.
 type Texts struct {
 	Label string `dynamo:"label" json:"label"`
+	// Outdated: the default label changed since this one was saved (derived; cleared when the
+	// label is saved again).
+	Outdated bool `dynamo:"outdated,omitempty" json:"outdated,omitempty"`
 }
 
 var labelRule = collections.TextRule{Label: "Label", Max: maxLabel}
 
-// applyTranslations merges an item's translations input into it.
-func applyTranslations(it *Item, raw json.RawMessage) error {
+// applyTranslations merges an item's translations input into it; prevLabel is its default
+// label before the write (a changed one marks the labels the write does not set outdated).
+func applyTranslations(it *Item, raw json.RawMessage, prevLabel string) error {
+	defer func() {
+		if it.Label == prevLabel || prevLabel == "" || len(it.Translations) == 0 {
+			return
+		}
+		it.Translations = maps.Clone(it.Translations)
+		for lang, tr := range it.Translations {
+			if !setLabel(raw, lang) {
+				tr.Outdated = true
+				it.Translations[lang] = tr
+			}
+		}
+	}()
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
 	}
@@ -59,6 +75,9 @@ func applyTranslations(it *Item, raw json.RawMessage) error {
 		}
 		cur := next[lang]
 		for _, name := range slices.Sorted(maps.Keys(in)) {
+			if name == "outdated" {
+				continue // derived
+			}
 			if name != "label" {
 				fail(key+"."+name, fmt.Sprintf("%q cannot be translated: a menu item's translation holds its label.", name))
 				continue
@@ -68,7 +87,7 @@ func applyTranslations(it *Item, raw json.RawMessage) error {
 				fail(key+"."+name, msg)
 				continue
 			}
-			cur.Label = s
+			cur.Label, cur.Outdated = s, false
 		}
 		if cur.Label == "" {
 			delete(next, lang)
@@ -127,3 +146,13 @@ func changedLanguages(before, after []Item) map[string]string {
 const maxTreeBytes = 350_000
 
 var errTreeTooLarge = api.Errorf(http.StatusRequestEntityTooLarge, "This menu is too large to save (at most %d KB): shorten its labels or their translations.", maxTreeBytes/1000)
+
+// setLabel reports whether a translations input sets lang's label.
+func setLabel(raw json.RawMessage, lang string) bool {
+	var in map[string]map[string]json.RawMessage
+	if json.Unmarshal(raw, &in) != nil {
+		return false
+	}
+	_, ok := in[lang]["label"]
+	return ok
+}

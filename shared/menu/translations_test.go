@@ -50,6 +50,17 @@ func TestMenuLabelTranslations(t *testing.T) {
 	if get(items, "0.translations.fr.label") != "À propos" || get(items, "0.translations.ar.label") != "من نحن" || get(items, "0.label") != "About us" {
 		t.Fatalf("merged: %v", items)
 	}
+	// The default label changed: its translations are outdated until saved again.
+	testkit.Expect(t, save(tn.AdminToken, map[string]any{"id": id, "label": "About the school", "translations": map[string]any{"ar": map[string]any{"label": "عن المدرسة"}}}), http.StatusOK, "")
+	items, _ = tree(t, tn)
+	if get(items, "0.translations.fr.outdated") != true || get(items, "0.translations.ar.outdated") != nil {
+		t.Fatalf("outdated: %v", items)
+	}
+	testkit.Expect(t, save(tn.AdminToken, map[string]any{"id": id, "translations": fr("À propos de l'école")}), http.StatusOK, "")
+	if items, _ = tree(t, tn); get(items, "0.translations.fr.outdated") != nil {
+		t.Fatalf("saved again: %v", items)
+	}
+	testkit.Expect(t, save(tn.AdminToken, map[string]any{"id": id, "label": "About us", "translations": map[string]any{"fr": map[string]any{"label": "À propos"}, "ar": map[string]any{"label": "من نحن"}}}), http.StatusOK, "")
 	// Per language, the default label's rule; nothing else translatable.
 	for body, key := range map[string]map[string]any{
 		"translations.fr.label": fr(strings.Repeat("x", 101)),

@@ -184,6 +184,7 @@ func describe(x Input) string {
 
 // apply sets the fields the input gives and checks the result.
 func apply(it *Item, in Input) error {
+	prevLabel := it.Label
 	if in.Label != nil {
 		it.Label = strings.TrimSpace(*in.Label)
 	}
@@ -200,7 +201,7 @@ func apply(it *Item, in Input) error {
 		}
 		it.Status = on
 	}
-	if err := applyTranslations(it, in.Translations); err != nil {
+	if err := applyTranslations(it, in.Translations, prevLabel); err != nil {
 		return err
 	}
 	switch {
