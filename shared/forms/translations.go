@@ -7,6 +7,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
@@ -30,6 +31,40 @@ type FieldTexts struct {
 	Label   string            `json:"label,omitempty"`
 	Hint    string            `json:"hint,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
+	// Outdated lists the translated texts whose default text changed since they were saved
+	// ("label", "hint", "options.{id}"): derived, cleared when they are saved again.
+	Outdated []string `json:"outdated,omitempty"`
+}
+
+// has reports whether the translation holds the text at path.
+func (t FieldTexts) has(path string) bool {
+	switch path {
+	case "label":
+		return t.Label != ""
+	case "hint":
+		return t.Hint != ""
+	}
+	id, ok := strings.CutPrefix(path, "options.")
+	return ok && t.Options[id] != ""
+}
+
+// changedTexts are the paths of a field's default texts that differ between two states of it.
+func changedTexts(a, b Field) []string {
+	var out []string
+	if a.Label != b.Label {
+		out = append(out, "label")
+	}
+	if a.Hint != b.Hint {
+		out = append(out, "hint")
+	}
+	for _, o := range b.Options {
+		for _, p := range a.Options {
+			if p.ID == o.ID && p.Name != o.Name {
+				out = append(out, "options."+o.ID)
+			}
+		}
+	}
+	return out
 }
 
 func (t FieldTexts) empty() bool { return t.Label == "" && t.Hint == "" && len(t.Options) == 0 }
@@ -124,6 +159,7 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 			}
 		}
 		byLang, ok := collections.SplitTranslations(in[i].Translations, key, fail)
+		sent := map[string][]string{}
 		for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 			if !ok {
 				break
@@ -140,13 +176,22 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 			}
 			cur := next[lang]
 			cur.Options = maps.Clone(cur.Options)
+			var set []string
 			for _, prop := range slices.Sorted(maps.Keys(texts)) {
 				v := texts[prop]
 				switch prop {
+				case "outdated":
+					// Derived: ignored but for a kept state's (a restore).
+					var list []string
+					if whole && json.Unmarshal(v, &list) == nil {
+						cur.Outdated = list
+					}
 				case "label":
 					cur.Label = text(fail, lkey+"."+prop, lang, labelRule, v, cur.Label)
+					set = append(set, prop)
 				case "hint":
 					cur.Hint = text(fail, lkey+"."+prop, lang, hintRule, v, cur.Hint)
+					set = append(set, prop)
 				case "options":
 					if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
 						cur.Options = nil
@@ -167,15 +212,32 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 							continue
 						}
 						cur.Options[saved] = text(fail, lkey+".options."+truncate(id, 40), lang, optionRule, byID[id], cur.Options[saved])
+						set = append(set, "options."+saved)
 					}
 				default:
 					fail(lkey+"."+truncate(prop, 40), fmt.Sprintf("%q cannot be translated: a field's translation holds label, hint and options.", truncate(prop, 40)))
 				}
 			}
+			if !whole {
+				cur.Outdated = slices.DeleteFunc(slices.Clone(cur.Outdated), func(p string) bool { return slices.Contains(set, p) })
+			}
+			sent[lang] = set
 			next[lang] = cur
+		}
+		// A default text changed since: its translations the write does not set are outdated.
+		if prev, kept := oldByID[out[i].ID]; kept && !whole && in[i].ID == out[i].ID {
+			for _, path := range changedTexts(prev, out[i]) {
+				for lang, tr := range next {
+					if tr.has(path) && !slices.Contains(tr.Outdated, path) && !slices.Contains(sent[lang], path) {
+						tr.Outdated = append(slices.Clone(tr.Outdated), path)
+						next[lang] = tr
+					}
+				}
+			}
 		}
 		// Texts only, of what the field holds.
 		for lang, tr := range next {
+			tr.Options = maps.Clone(tr.Options)
 			for id, o := range tr.Options {
 				if o == "" || !slices.ContainsFunc(out[i].Options, func(x Option) bool { return x.ID == id }) {
 					delete(tr.Options, id)
@@ -184,6 +246,11 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 			if len(tr.Options) == 0 {
 				tr.Options = nil
 			}
+			tr.Outdated = slices.DeleteFunc(slices.Clone(tr.Outdated), func(p string) bool { return !tr.has(p) })
+			if len(tr.Outdated) == 0 {
+				tr.Outdated = nil
+			}
+			slices.Sort(tr.Outdated)
 			if tr.empty() {
 				delete(next, lang)
 				continue

@@ -2,6 +2,7 @@ package forms_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -76,6 +77,29 @@ func TestFormFieldTranslations(t *testing.T) {
 	if after[1]["translations"] == nil {
 		t.Fatalf("kept: %v", after)
 	}
+	// A default text changed (Name's label, Course's option Art): the French ones are outdated
+	// until saved again; Name's hint, unchanged, is not.
+	changed := []map[string]any{clone(after[0], nil), clone(after[1], nil)}
+	delete(changed[0], "translations")
+	delete(changed[1], "translations")
+	changed[0]["label"] = "Full name"
+	opts := after[1]["options"].([]any)
+	changed[1]["options"] = []any{map[string]any{"id": art, "name": "Fine art"}, opts[1]}
+	testkit.Expect(t, patch(tn.AdminToken, changed, v), http.StatusOK, "")
+	after, v = storedFields(t, tn, id)
+	if got := fmt.Sprint(after[0]["translations"].(map[string]any)["fr"].(map[string]any)["outdated"]); got != "[label]" {
+		t.Fatalf("name outdated %s: %v", got, after)
+	}
+	if got := fmt.Sprint(after[1]["translations"].(map[string]any)["fr"].(map[string]any)["outdated"]); got != "[options."+art+"]" {
+		t.Fatalf("course outdated %s: %v", got, after)
+	}
+	resaved := []map[string]any{clone(after[0], map[string]any{"fr": map[string]any{"label": "Nom complet"}}), after[1]}
+	delete(resaved[1], "translations")
+	testkit.Expect(t, patch(tn.AdminToken, resaved, v), http.StatusOK, "")
+	after, v = storedFields(t, tn, id)
+	if tr := after[0]["translations"].(map[string]any)["fr"].(map[string]any); tr["outdated"] != nil || tr["label"] != "Nom complet" {
+		t.Fatalf("saved again: %v", after)
+	}
 	// The rules per language.
 	bad := []map[string]any{after[0], after[1]}
 	bad[0] = clone(after[0], map[string]any{"fr": map[string]any{"label": strings.Repeat("x", 201), "placeholder": "?"}})
@@ -104,7 +128,7 @@ func TestFormFieldTranslations(t *testing.T) {
 	res = testkit.Call(t, call{Method: "POST", Path: "/custom-forms/" + id + "/versions/" + ftoa(v) + "/restore", Tenant: tn.ID, Token: tn.AdminToken,
 		Body: map[string]any{"version": nv}})
 	testkit.Expect(t, res, http.StatusOK, "")
-	if back, _ := storedFields(t, tn, id); back[0]["translations"].(map[string]any)["fr"].(map[string]any)["label"] != "Nom" || back[1]["translations"] == nil {
+	if back, _ := storedFields(t, tn, id); back[0]["translations"].(map[string]any)["fr"].(map[string]any)["label"] != "Nom complet" || back[1]["translations"] == nil {
 		t.Fatalf("restored: %v", back)
 	}
 }
