@@ -88,12 +88,14 @@ func DraftSections(ctx context.Context, st *store.Store, scope store.Scope, page
 		byID[sec.ID] = sec
 	}
 	chk := newChecker(ctx, st, scope)
+	chk.prev = byID
 	out := make([]Section, 0, len(ins))
 	for i, in := range ins {
 		sec := newSection(scope, pageID, ids.New())
 		if in.ID != nil {
 			if old, ok := byID[*in.ID]; ok {
 				sec = newSection(scope, pageID, old.ID)
+				sec.Translations = old.Translations // what the draft sends merges into them
 			}
 		}
 		chk.apply(fmt.Sprintf("pageSections[%d].", i), in, &sec, true)
