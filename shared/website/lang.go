@@ -296,6 +296,10 @@ func fallbackAttr(l *locale, rec any, field string) template.HTMLAttr {
 	switch r := rec.(type) {
 	case public.Record:
 		fields = fieldList(r["fallbackFields"])
+	case public.Section:
+		fields = r.FallbackFields
+	case public.MenuItem:
+		fields = r.FallbackFields
 	default:
 		return ""
 	}
