@@ -3,10 +3,11 @@ package website
 import (
 	"testing"
 
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/public"
 )
 
-// A section's or a menu item's text shown in the default language on a translated page carries
+// A section's, a menu item's or a form's text shown in the default language on a translated page carries
 // the default language's lang (and dir where it differs), as a record's fields do.
 func TestFallbackMarksSectionsAndMenuItems(t *testing.T) {
 	ar := newLocale("ar", "en")
@@ -23,5 +24,16 @@ func TestFallbackMarksSectionsAndMenuItems(t *testing.T) {
 	}
 	if got := fallbackAttr(newLocale("en", "en"), item, "label"); got != "" {
 		t.Fatalf("default language marked: %q", got)
+	}
+	form := forms.Form{Fallback: []string{"description"}}
+	if got := fallbackAttr(newLocale("fr", "en"), form, "description"); got != ` lang="en"` {
+		t.Fatalf("form description: %q", got)
+	}
+	field := fieldView{Field: forms.Field{Fallback: []string{"hint", "options"}}}
+	if got := fallbackAttr(ar, field, "options"); got != ` lang="en" dir="ltr"` {
+		t.Fatalf("form options: %q", got)
+	}
+	if got := fallbackAttr(ar, field, "label"); got != "" {
+		t.Fatalf("translated label marked: %q", got)
 	}
 }

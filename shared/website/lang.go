@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/message"
 	"golang.org/x/text/number"
 
+	"github.com/campuscms/panel/shared/forms"
 	"github.com/campuscms/panel/shared/langs"
 	"github.com/campuscms/panel/shared/public"
 )
@@ -300,6 +301,10 @@ func fallbackAttr(l *locale, rec any, field string) template.HTMLAttr {
 		fields = r.FallbackFields
 	case public.MenuItem:
 		fields = r.FallbackFields
+	case forms.Form:
+		fields = r.Fallback
+	case fieldView:
+		fields = r.Fallback
 	default:
 		return ""
 	}
