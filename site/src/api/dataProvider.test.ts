@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mutate } from 'swr';
 import { configureClient } from './client';
-import { DASHBOARD_KEY, StaleVersionError, dataProvider, isStale, keys, resourceKeys, toList } from './dataProvider';
+import { DASHBOARD_KEY, StaleVersionError, dataProvider, isStale, keys, resourceKeys, toList, withSaved } from './dataProvider';
 import { HttpError } from './http';
 
 vi.mock('swr', async (actual) => ({ ...(await actual<typeof import('swr')>()), mutate: vi.fn() }));
@@ -197,5 +197,21 @@ describe('resourceKeys', () => {
     expect(resourceKeys('media')('/media?page=1&limit=20')).toBe(true);
     expect(resourceKeys('custom-forms')('/custom-form-submissions?formId=1')).toBe(true);
     expect(resourceKeys('faqs')('/custom-form-submissions?formId=1')).toBe(false);
+  });
+});
+
+describe('withSaved', () => {
+  const list = { items: [{ id: 'a', altText: '' }, { id: 'b', altText: '' }], total: 2 };
+  it('puts the saved record in place of its cached copy', () => {
+    const next = withSaved(list, { id: 'b', altText: 'A lake' } as { id: string });
+    expect(next.items).toEqual([{ id: 'a', altText: '' }, { id: 'b', altText: 'A lake' }]);
+    expect(next.total).toBe(2);
+    expect(list.items[1].altText).toBe('');
+  });
+  it('leaves lists without it and other cached reads as they are', () => {
+    expect(withSaved(list, { id: 'z' })).toBe(list);
+    const counters = { pages: 3 };
+    expect(withSaved(counters, { id: 'a' })).toBe(counters);
+    expect(withSaved(undefined, { id: 'a' })).toBeUndefined();
   });
 });

@@ -212,7 +212,19 @@ export function resourceKeys(resource: string): (key: unknown) => boolean {
   };
 }
 
-/** mutateResource revalidates every cached read of resource after a write (lists, records, pickers, counters). */
-export function mutateResource(resource: string): Promise<unknown> {
-  return globalMutate(resourceKeys(resource));
+/**
+ * mutateResource revalidates every cached read of resource after a write (lists, records, pickers,
+ * counters). Given the saved record, the cached lists holding it show it at once, so a screen
+ * opened before their reload answers doesn't act on the old copy.
+ */
+export function mutateResource(resource: string, saved?: { id: string }): Promise<unknown> {
+  if (!saved) return globalMutate(resourceKeys(resource));
+  return globalMutate(resourceKeys(resource), (data: unknown) => withSaved(data, saved), { revalidate: true });
+}
+
+/** withSaved is a cached list with saved in place of its copy of the same id; anything else as it was. */
+export function withSaved<T>(data: T, saved: { id: string }): T {
+  const list = data as ListResult<{ id?: string }> | undefined;
+  if (!list || !Array.isArray(list.items) || !list.items.some((it) => it?.id === saved.id)) return data;
+  return { ...list, items: list.items.map((it) => (it?.id === saved.id ? { ...it, ...saved } : it)) } as T;
 }

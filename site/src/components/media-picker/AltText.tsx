@@ -20,12 +20,6 @@ interface FormProps {
 }
 
 /**
- * describedLately holds the alt text saved in this tab by id, for a library list loaded before it
- * (still reloading): choosing that image must not ask for its description again.
- */
-export const describedLately = new Map<string, { altText: string; decorative: boolean }>();
-
-/**
  * AltTextForm asks for an image's text alternative, or that it is decorative (the website then
  * writes alt=""), and saves it on the media record (PATCH /media/{id}) for every field that shows
  * the image (issue 37).
@@ -48,9 +42,9 @@ export function AltTextForm({ item, objectUrlPrefix, onSaved, onCancel, submitLa
     try {
       const res = await api.patch<{ result?: MediaItem; message?: string }>(`/media/${encodeURIComponent(item.id)}`, body);
       toast.success(res?.message || ALT_SAVED);
-      void mutateResource('media');
-      describedLately.set(item.id, body);
-      onSaved({ ...item, ...body, ...(res?.result ?? {}) });
+      const saved = { ...item, ...body, ...(res?.result ?? {}) };
+      void mutateResource('media', saved);
+      onSaved(saved);
     } catch (err) {
       toast.error(messageOf(err));
     } finally {

@@ -8,7 +8,7 @@ import { ListBody, SearchBox } from '../ListBody';
 import { Modal } from '../Modal';
 import { Thumbnail } from './Thumbnail';
 import { MediaGrid } from './MediaGrid';
-import { AltTextForm, describedLately } from './AltText';
+import { AltTextForm } from './AltText';
 import { MSG_UPLOADED, needsAlt, type Accept, type MediaItem } from './rules';
 import { UploadArea } from './UploadArea';
 import { useMediaLibrary } from './useMediaLibrary';
@@ -75,13 +75,7 @@ export function MediaPickerDialog({ accept, title, onPick, onClose }: DialogProp
   const { objectUrlPrefix } = useApp();
   // An image without alt text (issue 37) is described before it is used: the media record keeps it.
   const [describing, setDescribing] = useState<MediaItem | null>(null);
-  // The library's copy of an image can be older than its alt text (described a moment ago, the
-  // list still reloading): what this tab saved counts.
-  const choose = (item: MediaItem) => {
-    const current = { ...item, ...describedLately.get(item.id) };
-    if (needsAlt(current)) setDescribing(current);
-    else onPick(current);
-  };
+  const choose = (item: MediaItem) => (needsAlt(item) ? setDescribing(item) : onPick(item));
   const uploaded = (item: MediaItem) => {
     toast.success(MSG_UPLOADED);
     void mutateResource('media');
