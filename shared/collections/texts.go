@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/langs"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -49,7 +50,7 @@ func SplitTranslations(raw json.RawMessage, key string, fail func(key, msg strin
 	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		l, known := langs.Find(lang)
 		if !known {
-			fail(key, fmt.Sprintf("%q is not a language code of the list.", strings.ToValidUTF8(truncate(lang, 20), "")))
+			fail(key, fmt.Sprintf("%q is not a language code of the list.", formats.Shorten(strings.ToValidUTF8(lang, ""), 20)))
 			continue
 		}
 		v := bytes.TrimSpace(byLang[lang])
@@ -132,4 +133,39 @@ func (w *Write) SetTextLanguages(codes []string) {
 		return
 	}
 	w.Rec[TextLanguagesField] = list
+}
+
+// TranslatedTextOr is TranslatedText for a write that collects its errors: a refused text's
+// message goes to fail under key, and cur (what the translation held) is kept.
+func TranslatedTextOr(fail func(key, msg string), key, lang string, rule TextRule, raw json.RawMessage, cur string) string {
+	s, msg := TranslatedText(lang, rule, raw)
+	if msg != "" {
+		fail(key, msg)
+		return cur
+	}
+	return s
+}
+
+// OutdatedMarks are one language's "may be out of date" marks after a write, for every kind of
+// translation (a record's fields, a section's or a form field's texts): the texts the write set
+// in that language are unmarked, the default texts the write changed (changed) are marked where
+// the language translates them (has) and the write did not set them, and marks of texts the
+// language no longer holds are dropped. A kept state written back (whole: a restore) keeps its
+// own marks. Sorted; nil for none.
+func OutdatedMarks(marks, set, changed []string, whole bool, has func(path string) bool) []string {
+	out := slices.Clone(marks)
+	if !whole {
+		out = slices.DeleteFunc(out, func(p string) bool { return slices.Contains(set, p) })
+		for _, p := range changed {
+			if has(p) && !slices.Contains(out, p) && !slices.Contains(set, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	out = slices.DeleteFunc(out, func(p string) bool { return !has(p) })
+	slices.Sort(out)
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Compact(out)
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/campuscms/panel/shared/api"
+	"github.com/campuscms/panel/shared/formats"
 	"github.com/campuscms/panel/shared/langs"
 	"github.com/campuscms/panel/shared/store"
 )
@@ -172,7 +173,7 @@ func (cv *converter) translations(scope store.Scope, c *Collection, raw json.Raw
 			}
 			f, ok := c.Field(name)
 			if !ok || !f.Translatable {
-				fail(key+"."+name, fmt.Sprintf("Field %q cannot be translated.", strings.ToValidUTF8(truncate(name, 40), "")))
+				fail(key+"."+name, fmt.Sprintf("Field %q cannot be translated.", formats.Shorten(strings.ToValidUTF8(name, ""), 40)))
 				continue
 			}
 			f.Label = fmt.Sprintf("%s (%s)", f.Label, l.English)
@@ -194,13 +195,6 @@ func (cv *converter) translations(scope store.Scope, c *Collection, raw json.Raw
 		out[lang] = tr
 	}
 	return out, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
 
 // deriveTranslations applies a write's translations (Values[TranslationsField], converted) to the
@@ -248,41 +242,22 @@ func (s *Service) deriveTranslations(ctx context.Context, wr *Write) error {
 				} else {
 					cur[k] = v
 				}
-				cur[TranslationOutdated] = slices.DeleteFunc(stringList(cur[TranslationOutdated]), func(n string) bool { return n == k })
 			}
 		}
 		next[lang] = cur
 	}
-	if len(set) > 0 {
-		site, err := s.readLanguages(ctx, wr.Caller.Scope)
-		if err != nil {
-			return err
-		}
-		wr.languageEpoch = &site.epoch
-		errs, order := map[string]string{}, []string{}
-		for _, lang := range slices.Sorted(maps.Keys(set)) {
-			if !site.Has(lang) {
-				key := TranslationsField + "." + lang
-				errs[key] = fmt.Sprintf("%s is not one of this site's languages: add it under Site settings first.", langs.English(lang))
-				order = append(order, key)
-			}
-		}
-		if len(errs) > 0 {
-			return api.BadRequest(errs, order...)
-		}
+	codes := map[string]string{}
+	for lang := range set {
+		codes[lang] = TranslationsField + "." + lang
 	}
-	if wr.Old != nil && !wr.wholeTranslations {
+	if err := s.RequireLanguages(ctx, wr, codes); err != nil {
+		return err
+	}
+	var changed []string
+	if wr.Old != nil {
 		for _, f := range c.TranslatableFields() {
-			if fmt.Sprint(wr.Old[f.Name]) == fmt.Sprint(wr.Rec[f.Name]) {
-				continue
-			}
-			for lang, cur := range next {
-				if _, has := cur[f.Name]; has && !set[lang][f.Name] {
-					list := stringList(cur[TranslationOutdated])
-					if !slices.Contains(list, f.Name) {
-						cur[TranslationOutdated] = append(slices.Clone(list), f.Name)
-					}
-				}
+			if fmt.Sprint(wr.Old[f.Name]) != fmt.Sprint(wr.Rec[f.Name]) {
+				changed = append(changed, f.Name)
 			}
 		}
 	}
@@ -305,7 +280,9 @@ func (s *Service) deriveTranslations(ctx context.Context, wr *Write) error {
 		if !hasField {
 			continue
 		}
-		outdated := orderedFields(c, stringList(cur[TranslationOutdated]))
+		has := func(name string) bool { _, ok := cur[name]; return ok }
+		marks := OutdatedMarks(stringList(cur[TranslationOutdated]), slices.Collect(maps.Keys(set[lang])), changed, wr.wholeTranslations, has)
+		outdated := orderedFields(c, marks)
 		if len(outdated) == 0 {
 			delete(cur, TranslationOutdated)
 		} else {

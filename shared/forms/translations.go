@@ -11,6 +11,7 @@ import (
 
 	"github.com/campuscms/panel/shared/api"
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/formats"
 )
 
 // A form field's label, hint and option names are translated as a record's fields are (issue
@@ -187,10 +188,10 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 						cur.Outdated = list
 					}
 				case "label":
-					cur.Label = text(fail, lkey+"."+prop, lang, labelRule, v, cur.Label)
+					cur.Label = collections.TranslatedTextOr(fail, lkey+"."+prop, lang, labelRule, v, cur.Label)
 					set = append(set, prop)
 				case "hint":
-					cur.Hint = text(fail, lkey+"."+prop, lang, hintRule, v, cur.Hint)
+					cur.Hint = collections.TranslatedTextOr(fail, lkey+"."+prop, lang, hintRule, v, cur.Hint)
 					set = append(set, prop)
 				case "options":
 					if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
@@ -208,32 +209,23 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 					for _, id := range slices.Sorted(maps.Keys(byID)) {
 						saved, known := optionIDs[id]
 						if !known {
-							fail(lkey+".options."+truncate(id, 40), "this option is not one of the field's.")
+							fail(lkey+".options."+formats.Shorten(id, 40), "this option is not one of the field's.")
 							continue
 						}
-						cur.Options[saved] = text(fail, lkey+".options."+truncate(id, 40), lang, optionRule, byID[id], cur.Options[saved])
+						cur.Options[saved] = collections.TranslatedTextOr(fail, lkey+".options."+formats.Shorten(id, 40), lang, optionRule, byID[id], cur.Options[saved])
 						set = append(set, "options."+saved)
 					}
 				default:
-					fail(lkey+"."+truncate(prop, 40), fmt.Sprintf("%q cannot be translated: a field's translation holds label, hint and options.", truncate(prop, 40)))
+					fail(lkey+"."+formats.Shorten(prop, 40), fmt.Sprintf("%q cannot be translated: a field's translation holds label, hint and options.", formats.Shorten(prop, 40)))
 				}
-			}
-			if !whole {
-				cur.Outdated = slices.DeleteFunc(slices.Clone(cur.Outdated), func(p string) bool { return slices.Contains(set, p) })
 			}
 			sent[lang] = set
 			next[lang] = cur
 		}
 		// A default text changed since: its translations the write does not set are outdated.
-		if prev, kept := oldByID[out[i].ID]; kept && !whole && in[i].ID == out[i].ID {
-			for _, path := range changedTexts(prev, out[i]) {
-				for lang, tr := range next {
-					if tr.has(path) && !slices.Contains(tr.Outdated, path) && !slices.Contains(sent[lang], path) {
-						tr.Outdated = append(slices.Clone(tr.Outdated), path)
-						next[lang] = tr
-					}
-				}
-			}
+		var changedDefaults []string
+		if prev, kept := oldByID[out[i].ID]; kept && in[i].ID == out[i].ID {
+			changedDefaults = changedTexts(prev, out[i])
 		}
 		// Texts only, of what the field holds.
 		for lang, tr := range next {
@@ -246,11 +238,7 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 			if len(tr.Options) == 0 {
 				tr.Options = nil
 			}
-			tr.Outdated = slices.DeleteFunc(slices.Clone(tr.Outdated), func(p string) bool { return !tr.has(p) })
-			if len(tr.Outdated) == 0 {
-				tr.Outdated = nil
-			}
-			slices.Sort(tr.Outdated)
+			tr.Outdated = collections.OutdatedMarks(tr.Outdated, sent[lang], changedDefaults, whole, tr.has)
 			if tr.empty() {
 				delete(next, lang)
 				continue
@@ -271,15 +259,6 @@ func translateFields(in, out, old []Field, whole bool) (map[string]string, error
 	return changed, nil
 }
 
-func text(fail func(k, msg string), key, lang string, rule collections.TextRule, raw json.RawMessage, cur string) string {
-	s, msg := collections.TranslatedText(lang, rule, raw)
-	if msg != "" {
-		fail(key, msg)
-		return cur
-	}
-	return s
-}
-
 // fieldLanguages are the languages fields hold a translation in.
 func fieldLanguages(fields []Field) []string {
 	var out []string
@@ -292,11 +271,4 @@ func fieldLanguages(fields []Field) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }

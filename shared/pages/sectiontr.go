@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/campuscms/panel/shared/collections"
+	"github.com/campuscms/panel/shared/formats"
 )
 
 // A section's translations hold its texts only, by language (issue 35): its title and
@@ -203,10 +204,10 @@ func (c *checker) translations(prefix string, raw json.RawMessage, prev Section,
 			v := in[name]
 			switch name {
 			case "title":
-				cur.Title = c.text(lkey+"."+name, lang, sectionTextRules[name], v, cur.Title)
+				cur.Title = collections.TranslatedTextOr(c.fail, lkey+"."+name, lang, sectionTextRules[name], v, cur.Title)
 				set = append(set, name)
 			case "subTitle":
-				cur.SubTitle = c.text(lkey+"."+name, lang, sectionTextRules[name], v, cur.SubTitle)
+				cur.SubTitle = collections.TranslatedTextOr(c.fail, lkey+"."+name, lang, sectionTextRules[name], v, cur.SubTitle)
 				set = append(set, name)
 			case TranslationOutdated:
 				// Derived: what a client sends back is ignored, but for a kept state's.
@@ -219,26 +220,14 @@ func (c *checker) translations(prefix string, raw json.RawMessage, prev Section,
 				cur.Items, paths = c.itemTranslations(lkey+".items", lang, v, cur.Items, itemIDs)
 				set = append(set, paths...)
 			default:
-				c.fail(lkey+"."+name, fmt.Sprintf("%q cannot be translated: a section's translation holds title, subTitle and items.", truncate(name, 40)))
+				c.fail(lkey+"."+name, fmt.Sprintf("%q cannot be translated: a section's translation holds title, subTitle and items.", formats.Shorten(name, 40)))
 			}
-		}
-		if !whole {
-			cur.Outdated = slices.DeleteFunc(slices.Clone(cur.Outdated), func(p string) bool { return slices.Contains(set, p) })
 		}
 		sent[lang] = set
 		next[lang] = cur
 	}
 	// A default text changed since: its translations the write does not set are outdated.
-	if !whole {
-		for _, path := range changedTexts(prev, *sec) {
-			for lang, tr := range next {
-				if tr.has(path) && !slices.Contains(tr.Outdated, path) && !slices.Contains(sent[lang], path) {
-					tr.Outdated = append(slices.Clone(tr.Outdated), path)
-					next[lang] = tr
-				}
-			}
-		}
-	}
+	changed := changedTexts(prev, *sec)
 	// Only texts: items gone from the section take their texts with them.
 	for lang, tr := range next {
 		tr.Items = maps.Clone(tr.Items)
@@ -250,11 +239,7 @@ func (c *checker) translations(prefix string, raw json.RawMessage, prev Section,
 		if len(tr.Items) == 0 {
 			tr.Items = nil
 		}
-		tr.Outdated = slices.DeleteFunc(slices.Clone(tr.Outdated), func(p string) bool { return !tr.has(p) })
-		if len(tr.Outdated) == 0 {
-			tr.Outdated = nil
-		}
-		slices.Sort(tr.Outdated)
+		tr.Outdated = collections.OutdatedMarks(tr.Outdated, sent[lang], changed, whole, tr.has)
 		if tr.empty() {
 			delete(next, lang)
 			continue
@@ -284,7 +269,7 @@ func (c *checker) itemTranslations(key, lang string, raw json.RawMessage, cur ma
 		return cur, nil
 	}
 	for _, id := range slices.Sorted(maps.Keys(byID)) {
-		ikey := key + "." + truncate(id, 40)
+		ikey := key + "." + formats.Shorten(id, 40)
 		if !slices.Contains(itemIDs, id) {
 			c.fail(ikey, "This item is not in the section (give a new item an id to translate it in the same save).")
 			continue
@@ -302,35 +287,25 @@ func (c *checker) itemTranslations(key, lang string, raw json.RawMessage, cur ma
 		for _, name := range slices.Sorted(maps.Keys(in)) {
 			rule, ok := itemTextRules[name]
 			if !ok {
-				c.fail(ikey+"."+truncate(name, 40), fmt.Sprintf("%q cannot be translated: an item's translation holds title, subTitle, description and ctaText.", truncate(name, 40)))
+				c.fail(ikey+"."+formats.Shorten(name, 40), fmt.Sprintf("%q cannot be translated: an item's translation holds title, subTitle, description and ctaText.", formats.Shorten(name, 40)))
 				continue
 			}
 			v := in[name]
 			set = append(set, "items."+id+"."+name)
 			switch name {
 			case "title":
-				it.Title = c.text(ikey+"."+name, lang, rule, v, it.Title)
+				it.Title = collections.TranslatedTextOr(c.fail, ikey+"."+name, lang, rule, v, it.Title)
 			case "subTitle":
-				it.SubTitle = c.text(ikey+"."+name, lang, rule, v, it.SubTitle)
+				it.SubTitle = collections.TranslatedTextOr(c.fail, ikey+"."+name, lang, rule, v, it.SubTitle)
 			case "description":
-				it.Description = c.text(ikey+"."+name, lang, rule, v, it.Description)
+				it.Description = collections.TranslatedTextOr(c.fail, ikey+"."+name, lang, rule, v, it.Description)
 			case "ctaText":
-				it.CtaText = c.text(ikey+"."+name, lang, rule, v, it.CtaText)
+				it.CtaText = collections.TranslatedTextOr(c.fail, ikey+"."+name, lang, rule, v, it.CtaText)
 			}
 		}
 		cur[id] = it
 	}
 	return cur, set
-}
-
-// text converts one translated text by its rule; on an error it keeps cur.
-func (c *checker) text(key, lang string, rule collections.TextRule, raw json.RawMessage, cur string) string {
-	s, msg := collections.TranslatedText(lang, rule, raw)
-	if msg != "" {
-		c.fail(key, msg)
-		return cur
-	}
-	return s
 }
 
 // sectionLanguages are the languages the sections hold a translation in, sorted.
@@ -345,11 +320,4 @@ func sectionLanguages(secs []Section) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return strings.ToValidUTF8(s[:n], "") + "…"
-	}
-	return s
 }
