@@ -15,7 +15,8 @@ interface Props {
 
 /**
  * Modal is a dialog over a backdrop: focus moves into it, Tab and Shift+Tab cycle inside it,
- * Escape closes it, and focus returns to what had it before (the opener) on close.
+ * Escape closes it, and focus returns to what had it before (the opener) on close. A form inside
+ * it submits to itself only, never to a form the dialog was opened from.
  */
 export function Modal({ title, onClose, children, maxWidth = 800, className = '' }: Props) {
   const titleId = useId();
@@ -46,7 +47,9 @@ export function Modal({ title, onClose, children, maxWidth = 800, className = ''
   }, []);
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    // A dialog's own form submits to it alone: React carries a portal's events up the tree it was
+    // opened from, which can be another form (the page editor's), so the submit stops here.
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()} onSubmit={(e) => e.stopPropagation()}>
       <div
         ref={ref}
         className={`modal ${className}`}

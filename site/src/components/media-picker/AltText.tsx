@@ -32,7 +32,6 @@ export function AltTextForm({ item, objectUrlPrefix, onSaved, onCancel, submitLa
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    e.stopPropagation();
     const body = altPatch(alt, decorative);
     if (!body) {
       setError(ALT_REQUIRED);

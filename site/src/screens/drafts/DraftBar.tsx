@@ -248,9 +248,7 @@ function RequestChangesDialog({ busy, onClose, onSend }: { busy: boolean; onClos
       <form
         noValidate
         onSubmit={(e) => {
-          // The dialog sits in the editor's own form (through a portal): its submit stops here.
           e.preventDefault();
-          e.stopPropagation();
           const err = requestChangesError(comment);
           setError(err);
           if (!err) onSend(comment.trim());
@@ -297,7 +295,6 @@ function PublishDialog({ title, busy, onClose, onPublish }: { title: string; bus
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          e.stopPropagation();
           const err = at ? publishAtError(at) : 'Choose the date and time to publish at.';
           setError(err);
           if (!err) onPublish(fromLocalInput(at));
