@@ -32,21 +32,28 @@ var labelRule = collections.TextRule{Label: "Label", Max: maxLabel}
 // applyTranslations merges an item's translations input into it; prevLabel is its default
 // label before the write (a changed one marks the labels the write does not set outdated).
 func applyTranslations(it *Item, raw json.RawMessage, prevLabel string) error {
-	defer func() {
-		if it.Label == prevLabel || prevLabel == "" || len(it.Translations) == 0 {
-			return
+	set := map[string]bool{} // the languages whose label the write sets
+	if len(bytes.TrimSpace(raw)) > 0 {
+		if err := mergeTranslations(it, raw, set); err != nil {
+			return err
 		}
-		it.Translations = maps.Clone(it.Translations)
-		for lang, tr := range it.Translations {
-			if !setLabel(raw, lang) {
-				tr.Outdated = true
-				it.Translations[lang] = tr
-			}
-		}
-	}()
-	if len(bytes.TrimSpace(raw)) == 0 {
+	}
+	if it.Label == prevLabel || prevLabel == "" || len(it.Translations) == 0 {
 		return nil
 	}
+	it.Translations = maps.Clone(it.Translations)
+	for lang, tr := range it.Translations {
+		if !set[lang] {
+			tr.Outdated = true
+			it.Translations[lang] = tr
+		}
+	}
+	return nil
+}
+
+// mergeTranslations merges an item's translations input into it, noting in set the languages
+// whose label it sets.
+func mergeTranslations(it *Item, raw json.RawMessage, set map[string]bool) error {
 	errs, order := map[string]string{}, []string{}
 	fail := func(k, msg string) {
 		if _, ok := errs[k]; !ok {
@@ -82,6 +89,7 @@ func applyTranslations(it *Item, raw json.RawMessage, prevLabel string) error {
 				fail(key+"."+name, fmt.Sprintf("%q cannot be translated: a menu item's translation holds its label.", name))
 				continue
 			}
+			set[lang] = true
 			s, msg := collections.TranslatedText(lang, labelRule, in[name])
 			if msg != "" {
 				fail(key+"."+name, msg)
@@ -146,13 +154,3 @@ func changedLanguages(before, after []Item) map[string]string {
 const maxTreeBytes = 350_000
 
 var errTreeTooLarge = api.Errorf(http.StatusRequestEntityTooLarge, "This menu is too large to save (at most %d KB): shorten its labels or their translations.", maxTreeBytes/1000)
-
-// setLabel reports whether a translations input sets lang's label.
-func setLabel(raw json.RawMessage, lang string) bool {
-	var in map[string]map[string]json.RawMessage
-	if json.Unmarshal(raw, &in) != nil {
-		return false
-	}
-	_, ok := in[lang]["label"]
-	return ok
-}
