@@ -18,6 +18,8 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<NotificationItem[]>([]);
   const count = unreadCount(data);
+  // The badge and the name say the same number, so a voice user can say what they see.
+  const countText = count > 99 ? '99+' : String(count);
 
   const openModal = () => {
     const items = bellItems(data);
@@ -36,14 +38,14 @@ export function NotificationBell() {
       <button
         type="button"
         className="icon-button bell-button"
-        aria-label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'}
+        aria-label={count > 0 ? `Notifications (${countText} unread)` : 'Notifications'}
         title="Notifications"
         onClick={openModal}
       >
         <BellIcon />
         {count > 0 && (
           <span className="bell-count" data-testid="bell-count">
-            {count > 99 ? '99+' : count}
+            {countText}
           </span>
         )}
       </button>
