@@ -13,11 +13,17 @@ shards=${E2E_SHARDS:-3}
 ensure_npm tools/mailbox
 start_dev_servers "$shards" "${E2E_PORT:-8181}" "${E2E_MOTO_PORT:-4599}" "${E2E_MAIL_PORT:-8381}" "${E2E_MAIL_SMTP_PORT:-4799}"
 read -ra mailboxes <<<"$MAILBOX_URLS"
+# The Nu HTML checker as a service for every file that checks served HTML (site/e2e/nu-checker.mjs):
+# one JVM for the whole run instead of one per file; it reads its schemas while the smoke test runs.
+if command -v java >/dev/null 2>&1; then
+  java -Xss8m -cp "$(cd site && node -p "require.resolve('vnu-jar/build/dist/vnu.jar')")" nu.validator.servlet.Main "${E2E_VNU_PORT:-8588}" >build/vnu.log 2>&1 &
+  stop_with_dev_servers $!
+  export E2E_VNU_URL="http://127.0.0.1:${E2E_VNU_PORT:-8588}/"
+fi
 # The ops smoke test, as against a deployed stack: sign in, write, upload, read, clean up.
 echo "== cmsctl smoke against the local stack"
 go build -o build/cmsctl ./cmd/cmsctl
 build/cmsctl smoke --url "$DEV_SERVER_URL" --tenant "${E2E_TENANT:-demo}" --username "${DEMO_ADMIN_USERNAME:-admin}" --password "$DEMO_ADMIN_PASSWORD"
-mkdir -p build
 # The files go to the servers from one queue, the longest first (measured, in the order below;
 # the rest after them by name; the scheduling test first, since it mostly waits for a minute to
 # turn): each server takes the next file when it finishes one, so the servers finish together

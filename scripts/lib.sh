@@ -61,6 +61,11 @@ start_dev_servers() {
   export MAILBOX_URLS="${mailboxes[*]}" MAILBOX_URL="${mailboxes[0]}"
 }
 
+# stop_with_dev_servers PID: stops PID with the dev servers, when the calling script exits.
+stop_with_dev_servers() {
+  DEV_SERVER_PIDS+=("$1")
+}
+
 # start_dev_server PORT MOTO_PORT [MAIL_PORT MAIL_SMTP_PORT]: one dev server (start_dev_servers 1 ...).
 start_dev_server() {
   start_dev_servers 1 "$@"

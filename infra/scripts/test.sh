@@ -35,7 +35,8 @@ CDK_DISABLE_VERSION_CHECK=1 npx --prefix infra cdk synth --quiet --no-notices -c
 echo "synth: $(( ($(date +%s%N) - start) / 1000000 )) ms"
 
 echo "== assertion + cdk-nag tests"
-(cd infra && node --import tsx --test --test-reporter=spec test/*.test.ts)
+# Every file in one process (test/all.ts): aws-cdk-lib loads and the default stack synthesizes once.
+(cd infra && node --import tsx --test --test-reporter=spec test/all.ts)
 
 echo "== cfn-lint"
 if ! command -v cfn-lint >/dev/null 2>&1; then

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { PanelStack, PanelStackProps } from '../lib/panel-stack';
 import { functionGroups, loadRouteTable, repoRoot, RouteTable } from '../lib/routes';
 import { IMAGING_FUNCTION } from '../lib/imaging';
@@ -49,4 +50,19 @@ export function makeStack(
     ...overrides,
   });
   return { app, stack, routes };
+}
+
+let defaultStack: { made: ReturnType<typeof makeStack>; json: Record<string, unknown> } | undefined;
+
+/**
+ * makeDefaultStack is makeStack() with no overrides and its template, synthesized once for every
+ * test file that reads it (they run in one process: test/all.ts). Each caller gets its own copy
+ * of the template, so a test that sorts an array in place can't change another's.
+ */
+export function makeDefaultStack(): ReturnType<typeof makeStack> & { t: Template } {
+  if (!defaultStack) {
+    const made = makeStack();
+    defaultStack = { made, json: Template.fromStack(made.stack).toJSON() };
+  }
+  return { ...defaultStack.made, t: Template.fromJSON(structuredClone(defaultStack.json)) };
 }

@@ -1,14 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { CfnResource } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { makeStack } from './helpers';
+import { makeDefaultStack } from './helpers';
 
 type Res = { Type: string; Properties: Record<string, any>; [k: string]: any };
 
 describe('image variants function (issue 23)', () => {
-  const { stack } = makeStack();
-  const t = Template.fromStack(stack);
+  const { stack, t } = makeDefaultStack();
   const resources = (type: string) => t.findResources(type) as Record<string, Res>;
   const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
   const bucketId = logicalId(stack.media.bucket);

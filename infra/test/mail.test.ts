@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { Template } from 'aws-cdk-lib/assertions';
-import { makeStack } from './helpers';
+import { makeDefaultStack, makeStack } from './helpers';
 import { SES_EVENT_TYPES } from '../lib/mail';
 
 type Res = { Type: string; Properties: Record<string, any> };
@@ -151,8 +151,7 @@ describe('mail (with a mail domain)', () => {
 });
 
 describe('mail (no mail domain)', () => {
-  const { stack } = makeStack();
-  const t = Template.fromStack(stack);
+  const { t } = makeDefaultStack();
   const [, sender] = byDescription(t, /mail sender/i);
 
   it('sends nothing: no identity, no SES grant, every mail recorded as failed', () => {

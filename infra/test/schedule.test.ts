@@ -1,13 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { Template } from 'aws-cdk-lib/assertions';
-import { makeStack } from './helpers';
+import { makeDefaultStack } from './helpers';
 
 type Res = { Type: string; Properties: Record<string, any> };
 
 describe('scheduled publishing job', () => {
-  const { stack } = makeStack();
-  const t = Template.fromStack(stack);
+  const { t } = makeDefaultStack();
   const functions = t.findResources('AWS::Lambda::Function') as Record<string, Res>;
   const [jobId, job] = Object.entries(functions).find(([, f]) => /scheduled publishing job/i.test(f.Properties.Description ?? '')) ?? [];
 

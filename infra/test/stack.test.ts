@@ -5,7 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { PanelStack } from '../lib/panel-stack';
 import { functionGroups, loadRouteTable, parseRouteTable, routeKeys, RouteTable } from '../lib/routes';
 import { SITE_HOST, SPA_FALLBACK } from '../lib/site';
-import { makeStack, placeholderAssets, cdkContext } from './helpers';
+import { makeDefaultStack, makeStack, placeholderAssets, cdkContext } from './helpers';
 import { importGroup } from '../lib/wpimport';
 import { App } from 'aws-cdk-lib';
 
@@ -150,8 +150,7 @@ for (const [name, routes] of [['routes.json', loadRouteTable()], ['wider table',
 }
 
 describe('stack', () => {
-  const { stack, routes } = makeStack();
-  const t = Template.fromStack(stack);
+  const { stack, routes, t } = makeDefaultStack();
 
   it('has no IAM statement allowing * on *', () => {
     const docs = [

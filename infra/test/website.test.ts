@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Template } from 'aws-cdk-lib/assertions';
 import { loadRouteTable, parseRouteTable } from '../lib/routes';
 import { SITE_HOST } from '../lib/site';
-import { makeStack } from './helpers';
+import { makeDefaultStack, makeStack } from './helpers';
 
 type Res = { Type: string; Properties: Record<string, any>; [k: string]: any };
 
@@ -20,8 +20,7 @@ const CSP =
   "font-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'self'";
 
 describe('website (routes.json names a website group)', () => {
-  const { stack, routes } = makeStack();
-  const t = Template.fromStack(stack);
+  const { routes, t } = makeDefaultStack();
   const fns = resources(t, 'AWS::Lambda::Function');
   const dists = resources(t, 'AWS::CloudFront::Distribution');
   const [websiteId, website] = Object.entries(dists).find(([, d]) => d.Properties.DistributionConfig.ConnectionMode)!;

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { makeStack } from './helpers';
+import { makeDefaultStack, makeStack } from './helpers';
 import { GUARDED_PARTITIONS } from '../lib/panel-stack';
 import { parseRouteTable, repoRoot } from '../lib/routes';
 import { EXPORT_OBJECT, importGroup, UPLOADS_PREFIX, WPIMPORT_PREFIX, WPIMPORT_QUEUE_ENV } from '../lib/wpimport';
@@ -22,8 +22,7 @@ function objectSuffix(r: any, bucketId: string): string | undefined {
 }
 
 describe('WordPress import (issue 34)', () => {
-  const { stack, routes } = makeStack();
-  const t = Template.fromStack(stack);
+  const { stack, routes, t } = makeDefaultStack();
   const resources = (type: string) => t.findResources(type) as Record<string, Res>;
   const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
   const bucketId = logicalId(stack.media.bucket);

@@ -5,11 +5,9 @@
 // Shift+Tab inside, closes on Escape and gives focus back to the button that opened it.
 // One browser context per mode, signed in once, moving between screens client-side.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import { confirmYes, loginAndWait, useAdminBrowser } from './helpers.mjs';
+import { confirmYes, loginAndWait, useAdminBrowser, withAxe } from './helpers.mjs';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const { withPage, call } = useAdminBrowser({ timeout: 20_000 });
@@ -85,7 +83,7 @@ async function settle(page, title) {
 
 /** audit runs axe's WCAG 2.1 A/AA rules on the page and returns serious and critical findings. */
 async function audit(page) {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
+  await withAxe(page);
   return page.evaluate(async (tags) => {
     const { violations } = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return violations

@@ -51,7 +51,7 @@ describe('languages on the website', () => {
           assert.equal(res.status(), 200, `${theme} ${path}`);
           assert.equal(await page.locator('html').getAttribute('lang'), lang);
           assert.equal(await page.locator('html').getAttribute('dir'), dir);
-          const found = await axeViolations(page, 'body');
+          const found = await axeViolations(page, 'html');
           assert.deepEqual(found, [], `${theme} ${path}: ${found.join('; ')}`);
         }
         // Right to left, the page's heading starts at the right.

@@ -5,12 +5,9 @@
 // search box and the footer. The demo's theme is put back on classic at the end.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { createRequire } from 'node:module';
-import { adminToken, apiCall, useBrowser } from './helpers.mjs';
+import { adminToken, apiCall, axeViolations, useBrowser } from './helpers.mjs';
 import { SITE } from './website-theme.mjs';
 
-/** AXE is axe-core's browser bundle, injected into each page it audits. */
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** THEME is the theme the test searches in (not the demo's own classic). */
 const THEME = 'vibrant';
@@ -27,14 +24,7 @@ after(async () => {
 });
 
 /** seriousViolations are axe's serious and critical findings on the whole page. */
-async function seriousViolations(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () =>
-    (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  );
-}
+const seriousViolations = (page) => axeViolations(page, 'html');
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true };
 

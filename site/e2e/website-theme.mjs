@@ -1,27 +1,21 @@
 // The public website's per-theme browser tests (shared/website), one test file per theme
 // (website-theme-{id}.test.mjs) so that the browser suite's shards share them out: the home page
 // and every section type, axe on every kind of page on a desktop and a phone, and every kind of
-// page without JavaScript, and the W3C Nu HTML checker (vnu-jar, one Java run per file) over the
-// HTML of every kind of page as served. Each file sets its theme and puts the demo back on
+// page without JavaScript, and the W3C Nu HTML checker (nu-checker.mjs) over the HTML of every
+// kind of page as served. Each file sets its theme and puts the demo back on
 // classic at the end.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { createRequire } from 'node:module';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASE_URL, adminToken, apiCall, useBrowser } from './helpers.mjs';
+import { BASE_URL, adminToken, apiCall, axeViolations, useBrowser } from './helpers.mjs';
+import { nuErrors } from './nu-checker.mjs';
 
 export const PORT = new URL(BASE_URL).port || '80';
 /** SITE is the demo tenant's website: Chromium resolves every *.localhost name to loopback. */
 export const SITE = `http://demo.localhost:${PORT}`;
 const SECTION_TYPES = ['slider', 'card-row', 'banner', 'text-image', 'embed', 'form'];
-
-/** AXE is axe-core's browser bundle, injected into each page it audits. */
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-/** VNU is the Nu HTML checker's jar (npm's vnu-jar; needs Java). */
-const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 /** themeTests declares the tests of theme id. */
 export function themeTests(id) {
@@ -93,13 +87,7 @@ export function themeTests(id) {
           async (page) => {
             for (const path of pageTypes) {
               await page.goto(`${SITE}${path}`);
-              await page.addScriptTag({ path: AXE });
-              const violations = await page.evaluate(async () =>
-                (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-                  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-                  .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-              );
-              for (const v of violations) found.push(`${mobile ? 'phone' : 'desktop'} ${path}: ${v}`);
+              for (const v of await axeViolations(page, 'html')) found.push(`${mobile ? 'phone' : 'desktop'} ${path}: ${v}`);
             }
           },
           mobile ? { viewport: { width: 412, height: 823 }, isMobile: true } : {},
@@ -137,20 +125,10 @@ export function themeTests(id) {
       );
     });
 
-    // Last: the pages the test above saved, checked in one run of the checker (one JVM).
-    test(`theme ${id}: the Nu HTML checker finds no error on any kind of page`, () => {
+    // Last: the pages the test above saved, through the Nu checker (nu-checker.mjs).
+    test(`theme ${id}: the Nu HTML checker finds no error on any kind of page`, async () => {
       assert.equal(saved.size, pageTypes.length, 'every kind of page was saved by the test above');
-      const run = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'json', ...saved.keys()], { encoding: 'utf8', maxBuffer: 64 << 20 });
-      assert.ok(!run.error, `java: ${run.error?.message} (install a JRE: apt-get install default-jre-headless)`);
-      let messages;
-      try {
-        messages = JSON.parse(run.stderr || run.stdout).messages;
-      } catch {
-        assert.fail(`the checker said: ${run.stderr}${run.stdout}`);
-      }
-      const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal')
-        .map((m) => `${saved.get(decodeURIComponent(m.url?.replace(/^file:/, '') ?? '')) ?? m.url}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` [${m.extract.trim().slice(0, 120)}]` : ''}`);
-      assert.deepEqual(errors, []);
+      assert.deepEqual(await nuErrors([...saved.keys()], saved), []);
     });
   });
 }
