@@ -45,9 +45,11 @@ fi
 phase "Website fonts: the committed fallbacks are the @fontsource packages' files"
 node scripts/website/fonts.mjs --check
 
-phase "SPA: unit tests and build"
+phase "SPA: unit tests and build, side by side (each alone kept one core busy)"
+npm run build --prefix site --silent &
+build=$!
 npm test --prefix site
-npm run build --prefix site --silent
+wait $build
 
 phase "Browser tests against the local stack"
 bash scripts/e2e.sh
