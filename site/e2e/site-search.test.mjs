@@ -8,7 +8,6 @@ import { after, describe, test } from 'node:test';
 import { adminToken, apiCall, axeViolations, useBrowser } from './helpers.mjs';
 import { SITE } from './website-theme.mjs';
 
-
 /** THEME is the theme the test searches in (not the demo's own classic). */
 const THEME = 'vibrant';
 
