@@ -68,7 +68,8 @@ def apply():
     Table.all_items = _narrowed_all_items(Table.all_items)
     DynamoDBBackend.update_table = _forgetting_indexes(DynamoDBBackend.update_table)
     BaseModel.__new__ = staticmethod(_untracked_new)
-    backends.list_of_moto_modules = _listed_once(backends.list_of_moto_modules)
+    module_names = tuple(backends.list_of_moto_modules())  # read at start-up, once
+    backends.list_of_moto_modules = lambda: module_names
     moto_responses.method_names_from_class = functools.cache(moto_responses.method_names_from_class)
     BaseJSONSerializer._serialize_type_structure = _direct_attribute_values(
         BaseJSONSerializer._serialize_type_structure
@@ -366,16 +367,3 @@ def _direct_attribute_values(serialize_structure):
 def _untracked_new(cls, *args, **kwargs):
     return super(BaseModel, cls).__new__(cls)
 
-
-# --- 5. moto's module names listed once (method names: functools.cache in apply) -------------------
-
-
-def _listed_once(list_of_moto_modules):
-    """list_of_moto_modules, read from the disk once: a tuple, so each caller can iterate it."""
-    names = functools.cache(lambda: tuple(list_of_moto_modules()))
-
-    def patched():
-        return names()
-
-    patched.__wrapped__ = list_of_moto_modules
-    return patched
