@@ -29,7 +29,7 @@ type Emulator struct {
 
 // The wrapper (moto_serial.py) and what it imports, written to a fresh folder at each start.
 //
-//go:embed moto_serial.py moto_patches.py moto_snapshot.py
+//go:embed moto_serial.py moto_http.py moto_patches.py moto_snapshot.py
 var wrapper embed.FS
 
 // Options say where the emulator listens and whether it keeps its state.
