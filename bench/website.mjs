@@ -7,8 +7,10 @@
 // without the chosen font pays; one more measure of the home page with a font this machine has
 // (Times New Roman, installed here as its metric twin Liberation Serif) shows what a device with
 // it pays. Prints figures and whether each goal is met; never fails on a missed goal. Run
-// through bench/website.sh, which starts the dev server; THEMES=classic for one theme.
+// through bench/website.sh, which starts the dev server; THEMES=classic for one theme;
+// LH_JSON_DIR=DIR keeps each page's whole Lighthouse report there (to read why a figure is what it is).
 //   BASE_URL=http://127.0.0.1:PORT DEMO_ADMIN_PASSWORD=... node bench/website.mjs
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +127,10 @@ async function main() {
     // the lazy images the home page fetches are those within Chrome's own lazy-load margin).
     const out = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableFullPageScreenshot: true,
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (process.env.LH_JSON_DIR) {
+      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}${process.env.THEMES ?? ''}-${Date.now()}.json`;
+      writeFileSync(join(process.env.LH_JSON_DIR, name), JSON.stringify(out.lhr));
+    }
     const c = out.lhr.categories;
     const au = out.lhr.audits;
     const images = [];

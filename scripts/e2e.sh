@@ -60,7 +60,8 @@ run_server() {
     mkdir "$claims/$name" 2>/dev/null || continue
     started=$SECONDS
     echo "# file $f on server $((i + 1))"
-    if ! (cd site && E2E_BASE_URL="${DEV_SERVER_URLS[$i]}" E2E_MAILBOX_URL="${mailboxes[$i]}" node --test --test-concurrency=1 "$f"); then
+    # The file run directly (node:test reports and sets the exit code): no runner process beside it.
+    if ! (cd site && E2E_BASE_URL="${DEV_SERVER_URLS[$i]}" E2E_MAILBOX_URL="${mailboxes[$i]}" node "$f"); then
       echo "$f" >>"$claims/failed"
     fi
     echo "# file $f: $((SECONDS - started)) s"
