@@ -19,6 +19,7 @@ var funcs = template.FuncMap{
 	"isoDate": isoDate,
 	"paras":   paragraphs,
 	"embed":   embedSrc,
+	"host":    embedHost,
 	"current": func(path, href string) bool {
 		return path == href || (href != "/" && strings.HasPrefix(path, href+"/"))
 	},
@@ -173,6 +174,16 @@ func embedSrc(raw any) string {
 		return "https://player.vimeo.com/video" + u.EscapedPath()
 	}
 	return u.String()
+}
+
+// embedHost names where an embed's content comes from (the address embedSrc gives), for the
+// visitor to see before choosing to load it.
+func embedHost(src string) string {
+	u, err := url.Parse(src)
+	if err != nil {
+		return ""
+	}
+	return u.Host
 }
 
 // safeURL keeps http(s), mailto, tel and root-relative addresses (a CTA link); anything else

@@ -121,6 +121,14 @@ func TestPageWithEverySectionType(t *testing.T) {
 	must(t, p, 200, "<h1>All sections</h1>", "Hello <strong>world</strong>", "Slides here", "Cards here", "Banner here",
 		"text-right", "https://www.youtube-nocookie.com/embed/abc123", `action="/forms/`, "Your name", "Admissions",
 		"<title>Meta title here | ", `<meta name="robots" content="nofollow">`, `"@type":"EducationalOrganization"`)
+	// The embed is a link the visitor follows (or site.js turns into the player): nothing is
+	// fetched from the third party before they ask, and Lighthouse's phone sees no cross-origin
+	// frame on the path to the first paint.
+	must(t, p, 200, `data-embed="https://www.youtube-nocookie.com/embed/abc123"`,
+		`<a class="embed-load" href="https://www.youtube-nocookie.com/embed/abc123">Show the embedded content <small>from www.youtube-nocookie.com</small></a>`)
+	if strings.Contains(p.body, "<iframe") {
+		t.Error("the page has an iframe before the visitor asked for the embed")
+	}
 	// The visit's reads, then one BatchGetItem for the media records of the images it shows.
 	if p.calls > 5 {
 		t.Errorf("a page with a form section took %d DynamoDB calls, want at most 5", p.calls)

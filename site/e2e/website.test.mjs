@@ -95,6 +95,29 @@ describe('public website', () => {
     });
   });
 
+  test('an embed loads only when the visitor asks: its link becomes the player, focused', async () => {
+    await activate('classic');
+    await withPage(async (page) => {
+      const thirdParty = [];
+      page.on('request', (req) => {
+        if (!new URL(req.url()).hostname.endsWith('localhost')) thirdParty.push(req.url());
+      });
+      await page.goto(`${SITE}/about`);
+      const box = page.locator('[data-embed]').first();
+      const link = box.getByRole('link', { name: /^Show the embedded content from / });
+      await link.waitFor();
+      assert.equal(await page.locator('iframe').count(), 0, 'no iframe before the visitor asks');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(thirdParty, [], 'nothing fetched from the third party before the visitor asks');
+      await link.click();
+      const frame = box.locator('iframe');
+      await frame.waitFor();
+      assert.equal(await frame.getAttribute('title'), await box.getAttribute('data-embed-title'));
+      assert.equal(await frame.getAttribute('src'), `${await box.getAttribute('data-embed')}?autoplay=1`);
+      assert.ok(await frame.evaluate((f) => document.activeElement === f), 'focus moves to the player');
+    });
+  });
+
   test('isolation: a host with no tenant answers 404 and never shows the demo', async () => {
     await withPage(async (page) => {
       for (const path of ['/', '/about', '/events']) {

@@ -50,6 +50,28 @@
     });
   });
   later(function () {
+    // Embeds (a video, a map): the third party's page loads when the visitor asks for it, in place
+    // of the link (which, without this file, opens it). Nothing is fetched from it before.
+    d.querySelectorAll('[data-embed]').forEach(function (box) {
+      var link = box.querySelector('.embed-load');
+      if (!link) return;
+      link.addEventListener('click', function (e) {
+        e.preventDefault();
+        var frame = d.createElement('iframe');
+        var src = box.getAttribute('data-embed');
+        // A player starts at once: the click that asked for it was the visitor's "play".
+        if (/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//.test(src)) src += (src.indexOf('?') < 0 ? '?' : '&') + 'autoplay=1';
+        frame.src = src;
+        frame.title = box.getAttribute('data-embed-title') || '';
+        frame.allowFullscreen = true;
+        frame.setAttribute('allow', 'autoplay; fullscreen; picture-in-picture');
+        frame.referrerPolicy = 'strict-origin-when-cross-origin';
+        box.replaceChild(frame, link);
+        frame.focus();
+      });
+    });
+  });
+  later(function () {
     // Images of the sections after the first (data-src): their copies once they come within 200
     // pixels of the screen, or before printing; without IntersectionObserver, at once.
     var held = d.querySelectorAll('img[data-src]');
