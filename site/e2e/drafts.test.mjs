@@ -73,9 +73,15 @@ describe('drafts and review', () => {
         await openEditor(author);
         await draftBar(author).getByText('Your changes are saved as a draft').waitFor();
         const autosaved = author.waitForResponse((r) => r.url().endsWith(`/pages/${pageId}/draft`) && r.request().method() === 'PUT');
-        await author.locator('.ql-editor').click();
+        // The editor holds the live text and has the focus before everything in it is replaced
+        // (Control+A before either selected something else, and NEW went in beside OLD).
+        const content = author.locator('.ql-editor');
+        await content.getByText(OLD).waitFor();
+        await content.click();
+        await author.waitForFunction(() => document.activeElement?.classList.contains('ql-editor'));
         await author.keyboard.press('Control+A');
         await author.keyboard.type(NEW);
+        assert.equal((await content.innerText()).trim().replace(/\u00a0/g, ' '), NEW);
         assert.equal((await autosaved).status(), 200);
         await waitState(author, 'Draft');
         await draftBar(author).getByRole('button', { name: 'Publish' }).waitFor({ state: 'detached' });
