@@ -90,6 +90,7 @@ def apply():
         BaseJSONSerializer._serialize_type_structure
     )
     Item.__init__ = _item_measured_once
+    # 7: a parse kept by its text (the validator deep-copies the tree it changes).
     UpdateExpressionParser.make = classmethod(functools.lru_cache(maxsize=4096)(UpdateExpressionParser.make.__func__))
 
 
@@ -383,7 +384,6 @@ def _direct_attribute_values(serialize_structure):
 
 def _untracked_new(cls, *args, **kwargs):
     return super(BaseModel, cls).__new__(cls)
-
 
 
 # --- 6. An item measured once -------------------------------------------------------------------
