@@ -12,7 +12,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/aws/smithy-go"
 
 	"github.com/campuscms/panel/shared/awsclient"
 	"github.com/campuscms/panel/shared/ids"
@@ -263,8 +262,7 @@ func TestTwoOperationsOnOneItemAreRefused(t *testing.T) {
 			ExpressionAttributeValues: map[string]types.AttributeValue{":x": s("2")}}},
 		types.TransactWriteItem{Delete: &types.Delete{Key: key("P#1", "a")}},
 	)
-	var apiErr smithy.APIError
-	if !errors.As(err, &apiErr) || apiErr.ErrorCode() != "ValidationException" {
+	if !isCode(err, "ValidationException") {
 		t.Fatalf("want a ValidationException, got %v", err)
 	}
 	equal(t, "partition", queryTable(t, table, "P#1"), "P#1/a=1")
@@ -295,8 +293,7 @@ func TestAHundredItemsAtMost(t *testing.T) {
 		}
 		return items
 	}
-	var apiErr smithy.APIError
-	if err := transact(table, build(101)...); !errors.As(err, &apiErr) || apiErr.ErrorCode() != "ValidationException" {
+	if err := transact(table, build(101)...); !isCode(err, "ValidationException") {
 		t.Fatalf("101 items: want a ValidationException, got %v", err)
 	}
 	if got := queryIndex(t, table, "g1", 0); len(got) != 0 {
