@@ -158,12 +158,7 @@ export async function loginAndWait(page, { username = ADMIN_USER, password = ADM
 
 /** apiSession signs in through the API: {token, user}, or null for a second step or a refusal. */
 async function apiSession(username, password) {
-  const res = await fetch(`${API}/auth/login`, {
-    method: 'POST',
-    headers: { 'X-Tenant-Id': TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const result = res.ok ? (await res.json()).result : null;
+  const result = await apiCall('POST', '/auth/login', { username, password }).then((r) => r.result, () => null);
   return result?.token && result?.user ? result : null;
 }
 
