@@ -29,6 +29,12 @@ async function report(days) {
 
 const viewsOf = (list, key, value) => list.find((r) => r[key] === value)?.views ?? 0;
 
+/** beaconSent waits until the page has sent its page-view beacon (site.js sends it a second after
+ * the page has loaded, when the browser is idle), as the browser's resource timing lists it. */
+async function beaconSent(page) {
+  await page.waitForFunction(() => performance.getEntriesByName(`${location.origin}/_v`).length > 0, undefined, { timeout: 10_000 });
+}
+
 /** waitForViews polls the report until today has want views (the local server counts after answering). */
 async function waitForViews(want) {
   const deadline = Date.now() + 15_000;
@@ -50,13 +56,11 @@ describe('visitors', () => {
     // Three pages by an ordinary browser, the first arriving from another site.
     await withPage(
       async (page) => {
-        for (const [i, path] of PAGES.entries()) {
+        for (const [i, path] of [...PAGES, '/faqs'].entries()) {
           await page.goto(SITE + path, i === 0 ? { referer: REFERRER } : {});
           await page.locator('main h1').first().waitFor();
+          await beaconSent(page);
         }
-        // Let the last beacon leave before the context closes.
-        await page.goto(SITE + '/faqs', { waitUntil: 'load' });
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
       },
       { userAgent: BROWSER_UA },
     );
@@ -64,13 +68,13 @@ describe('visitors', () => {
     await withPage(
       async (page) => {
         await page.goto(SITE + '/about');
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+        await beaconSent(page);
       },
       { userAgent: BROWSER_UA, extraHTTPHeaders: { DNT: '1' } },
     );
     await withPage(async (page) => {
       await page.goto(SITE + '/about');
-      await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      await beaconSent(page);
     });
 
     const want = beforeToday + PAGES.length + 1; // the three pages and /faqs

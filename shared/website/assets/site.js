@@ -97,15 +97,30 @@
     var counted = d.querySelector('script[data-v]');
     var n = navigator;
     if (counted && n.sendBeacon && n.doNotTrack !== '1' && n.doNotTrack !== 'yes' && !n.globalPrivacyControl) {
+      var sent = false;
       var send = function () {
+        if (sent) return;
+        sent = true;
         var from = '';
         try { from = new URL(d.referrer).hostname; } catch (e) { from = ''; }
         if (from === location.hostname) from = '';
         var a = function (k) { return counted.getAttribute('data-' + k); };
         n.sendBeacon('/_v', JSON.stringify({ p: a('p'), z: a('z'), v: a('v'), r: from }));
       };
-      if (d.prerendering) d.addEventListener('prerenderingchange', send, { once: true });
-      else send();
+      // Sent a second after the page has loaded, when the browser is idle, so that it never competes
+      // with what the first screen fetches on a slow phone; at once if the visitor leaves before.
+      var start = function () {
+        var idle = function () {
+          if (window.requestIdleCallback) window.requestIdleCallback(send, { timeout: 2000 });
+          else send();
+        };
+        var soon = function () { setTimeout(idle, 1000); };
+        if (d.readyState === 'complete') soon();
+        else window.addEventListener('load', soon, { once: true });
+        window.addEventListener('pagehide', send, { once: true });
+      };
+      if (d.prerendering) d.addEventListener('prerenderingchange', start, { once: true });
+      else start();
     }
   });
   later(function () {
