@@ -117,6 +117,8 @@
         var soon = function () { setTimeout(idle, 1000); };
         if (d.readyState === 'complete') soon();
         else window.addEventListener('load', soon, { once: true });
+        // Leaving: the page hidden (a tab or app switched, a phone locked) or unloaded.
+        d.addEventListener('visibilitychange', function () { if (d.visibilityState === 'hidden') send(); });
         window.addEventListener('pagehide', send, { once: true });
       };
       if (d.prerendering) d.addEventListener('prerenderingchange', start, { once: true });
