@@ -24,14 +24,18 @@ const withPage = useBrowser({
   },
 });
 
-/** imageResponses collects every image the page fetches from the media prefix, with its bytes. */
+/** imageResponses collects every image the page fetches from the media prefix, with its bytes;
+ * settled() waits for the bodies of those answered so far (each is read after its response). */
 function imageResponses(page) {
   const seen = [];
-  page.on('response', async (res) => {
+  const reading = [];
+  page.on('response', (res) => {
     if (!new URL(res.url()).pathname.startsWith('/media/') || res.request().resourceType() !== 'image') return;
-    const body = await res.body().catch(() => Buffer.alloc(0));
-    seen.push({ path: new URL(res.url()).pathname, bytes: body.length, status: res.status() });
+    reading.push(res.body().catch(() => Buffer.alloc(0)).then((body) => {
+      seen.push({ path: new URL(res.url()).pathname, bytes: body.length, status: res.status() });
+    }));
   });
+  seen.settled = () => Promise.all(reading);
   return seen;
 }
 
@@ -49,6 +53,7 @@ describe('images sized for every screen', () => {
         (n) => [...document.querySelectorAll('.media-card img.media-thumb')].filter((i) => i.complete && i.naturalWidth > 0).length === n,
         shown,
       );
+      await seen.settled();
       const thumbs = seen.filter((r) => r.status === 200);
       assert.ok(thumbs.length >= shown, `${thumbs.length} images fetched for ${shown} cards`);
       const originals = thumbs.filter((r) => !r.path.endsWith('/w/thumb'));
@@ -76,6 +81,7 @@ describe('images sized for every screen', () => {
         assert.ok(width && height, 'the hero has width and height (no layout shift)');
         const preload = await page.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset');
         assert.match(preload ?? '', /\/w\/640\.jpg 640w/, 'the hero is preloaded with its srcset');
+        await seen.settled();
         const originals = seen.filter((r) => !r.path.includes('/w/'));
         assert.deepEqual(originals, [], 'the page fetched originals');
         const sent = seen.reduce((n, r) => n + r.bytes, 0);
