@@ -111,7 +111,7 @@ async function main() {
   // weigh measures url as Lighthouse's phone loads it: bytes by type and requests (from its
   // network records), LCP and scores; or, without Lighthouse, the same bytes from one load by a
   // phone-sized browser page.
-  async function weigh(url) {
+  async function weigh(url, count = RUNS) {
     const bytes = Object.fromEntries(TYPES.map((t) => [t, 0]));
     let requests = 0;
     if (!lighthouse) {
@@ -134,7 +134,7 @@ async function main() {
     // Lighthouse's advice for its variance: several runs, the median one (computeMedianRun: the
     // run nearest the median first paint and time to interactive).
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < count; i++) {
       runs.push((await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableFullPageScreenshot: true,
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })).lhr);
     }
@@ -201,7 +201,7 @@ async function main() {
       await api('PATCH', '/theme-settings', { themeId: THEMES[0] }, token);
       for (const font of [settings.fontFamily ?? 'Arial', INSTALLED_FONT]) {
         await api('PATCH', '/theme-settings', { fontFamily: font }, token);
-        const m = await weigh(`${SITE}/`);
+        const m = await weigh(`${SITE}/`, 1); // bytes only: one run
         fontChecks.push({ font, bytes: m.bytes.Font });
       }
     }

@@ -52,21 +52,19 @@
   later(function () {
     // Embeds (a video, a map): the third party's page loads when the visitor asks for it, in place
     // of the link (which, without this file, opens it). Nothing is fetched from it before.
-    d.querySelectorAll('[data-embed]').forEach(function (box) {
-      var link = box.querySelector('.embed-load');
-      if (!link) return;
+    d.querySelectorAll('a.embed-load').forEach(function (link) {
       link.addEventListener('click', function (e) {
         e.preventDefault();
         var frame = d.createElement('iframe');
-        var src = box.getAttribute('data-embed');
+        var src = link.getAttribute('href');
         // A player starts at once: the click that asked for it was the visitor's "play".
         if (/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//.test(src)) src += (src.indexOf('?') < 0 ? '?' : '&') + 'autoplay=1';
         frame.src = src;
-        frame.title = box.getAttribute('data-embed-title') || '';
+        frame.title = link.getAttribute('data-embed-title') || '';
         frame.allowFullscreen = true;
         frame.setAttribute('allow', 'autoplay; fullscreen; picture-in-picture');
         frame.referrerPolicy = 'strict-origin-when-cross-origin';
-        box.replaceChild(frame, link);
+        link.parentNode.replaceChild(frame, link);
         frame.focus();
       });
     });
@@ -119,7 +117,7 @@
         else window.addEventListener('load', soon, { once: true });
         // Leaving: the page hidden (a tab or app switched, a phone locked) or unloaded.
         d.addEventListener('visibilitychange', function () { if (d.visibilityState === 'hidden') send(); });
-        window.addEventListener('pagehide', send, { once: true });
+        window.addEventListener('pagehide', send);
       };
       if (d.prerendering) d.addEventListener('prerenderingchange', start, { once: true });
       else start();
