@@ -55,6 +55,8 @@ describe('extra permissions', () => {
       await page.locator('tbody tr', { hasText: 'admin' }).first().getByRole('button', { name: 'Edit' }).click();
       const perms = dialog(page).getByRole('group', { name: 'Extra Permissions' });
       await perms.getByText('An administrator holds every permission.').waitFor();
+      // The note shows before the list of permissions has loaded: count once the list is there.
+      await perms.getByRole('checkbox').nth(20).waitFor();
       const total = await perms.getByRole('checkbox').count();
       assert.ok(total > 20);
       assert.equal(await perms.getByRole('checkbox', { checked: true }).count(), total);
